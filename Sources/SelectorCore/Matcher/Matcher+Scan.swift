@@ -1,0 +1,146 @@
+// The hot loops. Everything here runs once per node of a scanned range, so it reads the columns
+// through unsafe buffer pointers (no bounds checks, no retain/release per node), keeps the common
+// shapes — class only, class + one label value, class + a label mask — as separate loops the
+// optimizer can vectorise, and falls back to the general `ResolvedTest` only after the cheap
+// filters have passed.
+
+extension Matcher {
+    /// Appends to `out` every node in `lo..<hi` passing `test`, in order.
+    func scan(_ lo: Int, _ hi: Int, _ test: NodeTest, _ tree: ViewTree, into out: inout [NodeID]) {
+        guard lo < hi, !test.never else { return }
+        let noMask: [Bool] = []
+        let noIDs: ContiguousArray<Int32> = []
+        tree.classIDs.withUnsafeBufferPointer { cls in
+            (test.classMask ?? noMask).withUnsafeBufferPointer { cm in
+                (test.stringIDs ?? noIDs).withUnsafeBufferPointer { sids in
+                    (test.stringMask ?? noMask).withUnsafeBufferPointer { sm in
+                        let hasClass = test.classMask != nil
+                        let hasString = test.stringIDs != nil
+                        let wanted = test.stringID
+                        if let rest = test.rest {
+                            for i in lo..<hi {
+                                if hasClass && !cm[Int(cls[i])] { continue }
+                                if hasString {
+                                    let v = sids[i]
+                                    if wanted >= 0 { if v != wanted { continue } }
+                                    else if v < 0 || !sm[Int(v)] { continue }
+                                }
+                                if rest.test(Int32(i)) { out.append(Int32(i)) }
+                            }
+                        } else if hasClass && !hasString {
+                            for i in lo..<hi where cm[Int(cls[i])] { out.append(Int32(i)) }
+                        } else if hasString && wanted >= 0 {
+                            // The label id is the more selective test: check it first.
+                            if hasClass {
+                                for i in lo..<hi where sids[i] == wanted && cm[Int(cls[i])] { out.append(Int32(i)) }
+                            } else {
+                                for i in lo..<hi where sids[i] == wanted { out.append(Int32(i)) }
+                            }
+                        } else if hasString {
+                            if hasClass {
+                                for i in lo..<hi where cm[Int(cls[i])] {
+                                    let v = sids[i]
+                                    if v >= 0 && sm[Int(v)] { out.append(Int32(i)) }
+                                }
+                            } else {
+                                for i in lo..<hi {
+                                    let v = sids[i]
+                                    if v >= 0 && sm[Int(v)] { out.append(Int32(i)) }
+                                }
+                            }
+                        } else {
+                            out.append(contentsOf: (Int32(lo)..<Int32(hi)))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Scans sorted, disjoint ranges in order, on several threads when they cover enough nodes.
+    func scan(ranges: [(Int32, Int32)], _ test: NodeTest, _ tree: ViewTree,
+              statistics: inout MatchStatistics) -> [NodeID] {
+        let total = ranges.reduce(0) { $0 + Int($1.1 - $1.0) }
+        statistics.nodesScanned += total
+        let threads = min(configuration.maxThreads, max(1, total / max(1, configuration.parallelThreshold / 2)))
+        guard threads > 1, total >= configuration.parallelThreshold else {
+            var out: [NodeID] = []
+            for (lo, hi) in ranges { scan(Int(lo), Int(hi), test, tree, into: &out) }
+            return out
+        }
+        statistics.parallelScans += 1
+        // Cut the covered nodes into `threads` contiguous pieces of equal size; piece k scans its
+        // share of each range. Concatenating pieces in order gives the serial result.
+        let per = (total + threads - 1) / threads
+        var pieces: [[(Int32, Int32)]] = Array(repeating: [], count: threads)
+        var piece = 0, room = per
+        for (lo, hi) in ranges {
+            var a = Int(lo)
+            while a < Int(hi) {
+                let take = min(room, Int(hi) - a)
+                pieces[piece].append((Int32(a), Int32(a + take)))
+                a += take
+                room -= take
+                if room == 0 && piece < threads - 1 { piece += 1; room = per }
+            }
+        }
+        let parts = Parallel.map(chunks: threads) { k in
+            var out: [NodeID] = []
+            for (lo, hi) in pieces[k] { scan(Int(lo), Int(hi), test, tree, into: &out) }
+            return out
+        }
+        var out: [NodeID] = []
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for p in parts { out.append(contentsOf: p) }
+        return out
+    }
+
+    /// Keeps the nodes of `list` passing `test`, in order.
+    func filter(_ list: [NodeID], _ test: NodeTest, _ tree: ViewTree) -> [NodeID] {
+        if test.never { return [] }
+        let classes = tree.classIDs
+        let threads = min(configuration.maxThreads, list.count / max(1, configuration.parallelThreshold / 4))
+        guard threads > 1 else { return list.filter { test.passes($0, classIDs: classes) } }
+        let per = (list.count + threads - 1) / threads
+        let parts = Parallel.map(chunks: threads) { k in
+            list[min(list.count, k * per)..<min(list.count, (k + 1) * per)].filter { test.passes($0, classIDs: classes) }
+        }
+        return parts.flatMap { $0 }
+    }
+
+    /// Evaluates a string test once per distinct value of `pool`; the mask is indexed by value id.
+    func evaluate(_ test: StringTest, over pool: StringPool,
+                  statistics: inout MatchStatistics) throws(SelectorError) -> [Bool] {
+        let count = pool.count
+        statistics.stringEvaluations += count
+        guard count > 0 else { return [] }
+        let threads = min(configuration.maxThreads, max(1, count / max(1, configuration.parallelValueThreshold)))
+        let per = (count + threads - 1) / threads
+        let parts: [Result<[Bool], SelectorError>] = pool.withValueBytes { bytes, offsets in
+            let evaluateRange = { (lo: Int, hi: Int) -> Result<[Bool], SelectorError> in
+                var mask = [Bool](repeating: false, count: max(0, hi - lo))
+                let evaluator: (any StringEvaluator)?
+                let builtin: BuiltinStringEvaluator?
+                if case .matcher(let m) = test.operation { evaluator = m.makeEvaluator(); builtin = nil }
+                else { evaluator = nil; builtin = BuiltinStringEvaluator(test) }
+                do {
+                    for k in lo..<hi {
+                        let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
+                        mask[k - lo] = try evaluator?.matches(s) ?? builtin!.matches(s)
+                    }
+                } catch let e as SelectorError {
+                    return .failure(e)
+                } catch {
+                    return .failure(SelectorError(.evaluation, "\(error)"))
+                }
+                return .success(mask)
+            }
+            if threads == 1 { return [evaluateRange(0, count)] }
+            return Parallel.map(chunks: threads) { k in evaluateRange(min(count, k * per), min(count, (k + 1) * per)) }
+        }
+        var mask: [Bool] = []
+        mask.reserveCapacity(count)
+        for p in parts { mask.append(contentsOf: try p.get()) }
+        return mask
+    }
+}

@@ -1,0 +1,213 @@
+/// One evaluation of a program: applies steps to node lists.
+struct Run {
+    let matcher: Matcher
+    let tree: ViewTree
+    var resolver: Resolver
+    var statistics = MatchStatistics()
+
+    mutating func apply(_ step: Step, to list: [NodeID]) throws(SelectorError) -> [NodeID] {
+        switch step {
+        case let .axis(axis, order, filter, unique):
+            let test = try resolver.nodeTest(filter)
+            if test.never { return [] }
+            switch axis {
+            case .descendants, .descendantsOrSelf:
+                let withSelf = axis == .descendantsOrSelf
+                return order == .document
+                    ? descendants(of: list, includeSelf: withSelf, test, unique: unique)
+                    : reverseDescendants(of: list, includeSelf: withSelf, test, unique: unique)
+            case .children:
+                var out: [NodeID] = []
+                for v in list {
+                    let kids = children(of: v)
+                    if order == .reverse { for k in kids.reversed() where passes(k, test) { out.append(k) } }
+                    else { for k in kids where passes(k, test) { out.append(k) } }
+                }
+                return unique ? deduplicated(out) : out
+            case .ancestors:
+                return ancestors(of: list, test, unique: unique)
+            case .parent:
+                var out: [NodeID] = []
+                for v in list where v >= 0 {
+                    let p = tree.parents[Int(v)]
+                    if p >= 0 && passes(p, test) { out.append(p) }
+                }
+                return unique ? deduplicated(out) : out
+            case .siblings:
+                var out: [NodeID] = []
+                for v in list where v >= 0 {
+                    let p = tree.parents[Int(v)]
+                    let kids = p < 0 ? tree.roots : tree.children(of: p)
+                    let ordered = order == .reverse ? Array(kids.reversed()) : kids
+                    for k in ordered where k != v && passes(k, test) { out.append(k) }
+                }
+                return unique ? deduplicated(out) : out
+            }
+        case .filter(let p):
+            let test = try resolver.nodeTest(p)
+            return matcher.filter(list, test, tree)
+        case .pick(let n):
+            let k = n >= 0 ? n : list.count + n
+            return k >= 0 && k < list.count ? [list[k]] : []
+        case .deduplicate:
+            return deduplicated(list)
+        case .sortInDocumentOrder:
+            return Array(Set(list)).sorted()
+        }
+    }
+
+    @inline(__always) private func passes(_ i: NodeID, _ test: NodeTest) -> Bool {
+        test.passes(i, classIDs: tree.classIDs)
+    }
+
+    private func children(of v: NodeID) -> [NodeID] {
+        v < 0 ? tree.roots : tree.children(of: v)
+    }
+
+    /// The whole subtree span of `v` (the virtual document node spans the tree).
+    @inline(__always) private func span(_ v: NodeID) -> (Int32, Int32) {
+        v < 0 ? (0, Int32(tree.count)) : (v, tree.ends[Int(v)])
+    }
+
+    /// The range a descendant search of `v` scans.
+    @inline(__always) private func scanRange(_ v: NodeID, includeSelf: Bool) -> (Int32, Int32) {
+        let (a, b) = span(v)
+        return (v < 0 || includeSelf ? a : a + 1, b)
+    }
+
+    private mutating func descendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
+                                      unique: Bool) -> [NodeID] {
+        // Fast path: inputs in document order. Their subtrees are then disjoint or nested; nested
+        // ones add nothing new under `unique` (and cannot occur otherwise), so one ordered scan of
+        // the merged ranges yields exactly the per-input concatenation.
+        var ranges: [(Int32, Int32)] = []
+        ranges.reserveCapacity(list.count)
+        var previous = Int32.min, coveredEnd = Int32.min
+        var ordered = true, nested = false
+        for v in list {
+            if v < previous { ordered = false; break }
+            previous = v
+            let (start, end) = span(v)
+            if start < coveredEnd { nested = true; continue }
+            ranges.append(scanRange(v, includeSelf: includeSelf))
+            coveredEnd = end
+        }
+        if ordered && (unique || !nested) {
+            return matcher.scan(ranges: ranges, test, tree, statistics: &statistics)
+        }
+        var out: [NodeID] = []
+        if !unique {
+            for v in list {
+                let (lo, hi) = scanRange(v, includeSelf: includeSelf)
+                out.append(contentsOf: matcher.scan(ranges: [(lo, hi)], test, tree, statistics: &statistics))
+            }
+            return out
+        }
+        // Unordered inputs with de-duplication (e.g. after `parent`, nearest first): scan each
+        // input's range minus what earlier inputs already scanned, so every node is visited once.
+        var covered: [(Int32, Int32)] = []
+        for v in list {
+            let (lo, hi) = scanRange(v, includeSelf: includeSelf)
+            guard lo < hi else { continue }
+            var first = lowerBound(covered, lo)
+            if first < covered.count && covered[first].0 <= lo && covered[first].1 >= hi { continue }
+            var gaps: [(Int32, Int32)] = []
+            var cursor = lo, j = first
+            while j < covered.count && covered[j].0 < hi {
+                if covered[j].0 > cursor { gaps.append((cursor, covered[j].0)) }
+                cursor = max(cursor, covered[j].1)
+                j += 1
+            }
+            if cursor < hi { gaps.append((cursor, hi)) }
+            out.append(contentsOf: matcher.scan(ranges: gaps, test, tree, statistics: &statistics))
+            // Ranges of a tree nest or are disjoint, so [lo, hi) swallows covered[first..<j].
+            if first < covered.count && covered[first].0 < lo { first += 1 }
+            covered.replaceSubrange(first..<max(first, j), with: [(lo, hi)])
+        }
+        return out
+    }
+
+    /// Index of the first interval whose end is past `x`.
+    private func lowerBound(_ intervals: [(Int32, Int32)], _ x: Int32) -> Int {
+        var lo = 0, hi = intervals.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if intervals[mid].1 <= x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// UISpec's order. The matches are found first by an ordinary scan; the walk then only
+    /// descends into children whose subtree holds a match, so its cost follows the ancestors of
+    /// the matches rather than the whole subtree.
+    private mutating func reverseDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
+                                             unique: Bool) -> [NodeID] {
+        var out: [NodeID] = []
+        for v in list {
+            if includeSelf && v >= 0 && passes(v, test) { out.append(v) }
+            let (lo, hi) = scanRange(v, includeSelf: false)
+            let matches = matcher.scan(ranges: [(lo, hi)], test, tree, statistics: &statistics)
+            if matches.isEmpty { continue }
+            func firstAtOrAfter(_ x: Int32) -> Int {
+                var a = 0, b = matches.count
+                while a < b {
+                    let m = (a + b) / 2
+                    if matches[m] < x { a = m + 1 } else { b = m }
+                }
+                return a
+            }
+            var stack: [NodeID] = [v]
+            while let u = stack.popLast() {
+                let kids = children(of: u)
+                for k in kids.reversed() {
+                    let idx = firstAtOrAfter(k)
+                    if idx < matches.count && matches[idx] == k { out.append(k) }
+                }
+                // Pushed in document order, so the last child is expanded first.
+                for k in kids {
+                    let idx = firstAtOrAfter(k + 1)
+                    if idx < matches.count && matches[idx] < tree.ends[Int(k)] { stack.append(k) }
+                }
+            }
+        }
+        return unique ? deduplicated(out) : out
+    }
+
+    private mutating func ancestors(of list: [NodeID], _ test: NodeTest, unique: Bool) -> [NodeID] {
+        var out: [NodeID] = []
+        var seen = unique ? Bitset(count: tree.count) : Bitset(count: 0)
+        for v in list where v >= 0 {
+            var p = tree.parents[Int(v)]
+            while p >= 0 {
+                // Under `unique`, a seen ancestor's own ancestors were all seen with it.
+                if unique {
+                    if seen.contains(Int(p)) { break }
+                    seen.insert(Int(p))
+                }
+                if passes(p, test) { out.append(p) }
+                p = tree.parents[Int(p)]
+            }
+        }
+        return out
+    }
+
+    private func deduplicated(_ list: [NodeID]) -> [NodeID] {
+        if list.count < 2 { return list }
+        var seen = Bitset(count: tree.count + 1)
+        var out: [NodeID] = []
+        out.reserveCapacity(list.count)
+        for v in list {
+            let key = Int(v) + 1  // room for the virtual node -1
+            if !seen.contains(key) { seen.insert(key); out.append(v) }
+        }
+        return out
+    }
+}
+
+/// A fixed-size set of small integers.
+struct Bitset {
+    private var words: [UInt64]
+    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
+    @inline(__always) func contains(_ i: Int) -> Bool { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+    @inline(__always) mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }
+}

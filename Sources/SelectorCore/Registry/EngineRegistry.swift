@@ -1,0 +1,143 @@
+import Synchronization
+
+/// Why a registry refused a request.
+public struct RegistryError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Selector engines by name, with the shared compiled-selector cache and matcher.
+///
+/// Thread-safe: register at start-up, then select from any number of threads.
+///
+/// ```swift
+/// let registry = EngineRegistry()
+/// try registry.register(MyEngine())
+/// let uids = try registry.select("button marked:'OK'", engine: "shelley", in: tree)
+/// ```
+public final class EngineRegistry: Sendable {
+    private struct State {
+        var engines: [String: any SelectorEngine] = [:]
+        var builtIn: Set<String> = []
+        var defaultName: String? = nil
+    }
+
+    private let state = Mutex(State())
+    /// Compiled selectors of every engine.
+    public let cache: SelectorCache
+    /// Predicates selectors can call by name.
+    public let predicates: PredicateRegistry
+    /// Runs compiled programs.
+    public let matcher: Matcher
+
+    public init(cache: SelectorCache = SelectorCache(), predicates: PredicateRegistry = PredicateRegistry(),
+                matcher: Matcher = Matcher()) {
+        self.cache = cache; self.predicates = predicates; self.matcher = matcher
+    }
+
+    /// Whether `name` is a valid engine name: `[A-Za-z0-9_-]+`.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2D
+        }
+    }
+
+    /// Adds an engine. A duplicate or invalid name is an error. `builtIn` engines can never be
+    /// replaced; the first registered engine becomes the default unless one is set.
+    public func register(_ engine: any SelectorEngine, builtIn: Bool = false) throws(RegistryError) {
+        let name = engine.name
+        guard Self.isValidName(name) else {
+            throw RegistryError("invalid engine name '\(name)': use letters, digits, '_' and '-'")
+        }
+        try state.withLock { (s: inout State) throws(RegistryError) in
+            if s.engines[name] != nil {
+                throw RegistryError(s.builtIn.contains(name)
+                    ? "engine '\(name)' is built in and cannot be replaced"
+                    : "an engine named '\(name)' is already registered")
+            }
+            s.engines[name] = engine
+            if builtIn { s.builtIn.insert(name) }
+            if s.defaultName == nil { s.defaultName = name }
+        }
+    }
+
+    /// Registered names, sorted.
+    public var names: [String] { state.withLock { $0.engines.keys.sorted() } }
+
+    /// Whether the engine was registered as built in.
+    public func isBuiltIn(_ name: String) -> Bool { state.withLock { $0.builtIn.contains(name) } }
+
+    /// The engine used when a request names none.
+    public var defaultEngine: String? {
+        get { state.withLock { $0.defaultName } }
+    }
+
+    /// Makes `name` the default engine; it must be registered.
+    public func setDefaultEngine(_ name: String) throws(RegistryError) {
+        try state.withLock { (s: inout State) throws(RegistryError) in
+            guard s.engines[name] != nil else { throw RegistryError(Self.unknownMessage(name, s.engines.keys)) }
+            s.defaultName = name
+        }
+    }
+
+    /// The engine registered under `name`.
+    public func engine(named name: String) throws(SelectorError) -> any SelectorEngine {
+        let found: (any SelectorEngine)? = state.withLock { $0.engines[name] }
+        guard let found else {
+            let known = state.withLock { Array($0.engines.keys) }
+            throw SelectorError(.unknownEngine, Self.unknownMessage(name, known), engine: name)
+        }
+        return found
+    }
+
+    private static func unknownMessage(_ name: String, _ known: some Collection<String>) -> String {
+        "unknown selector engine '\(name)'; registered engines: \(known.sorted().joined(separator: ", "))"
+    }
+
+    /// Compiles through the cache. Parse errors come back with the engine and selector filled in.
+    public func compile(_ selector: String, engine name: String? = nil) throws(SelectorError) -> CompiledSelector {
+        let engineName = try resolvedName(name)
+        let engine = try self.engine(named: engineName)
+        let entry = cache.value(engine: engineName, selector: selector) {
+            do throws(SelectorError) {
+                let program = try engine.compile(selector)
+                return .success(CompiledSelector(engine: engineName, source: selector, program: program))
+            } catch {
+                var e = error
+                if e.selector == nil { e.selector = selector }
+                e.engine = engineName
+                return .failure(e)
+            }
+        }
+        return try entry.get()
+    }
+
+    private func resolvedName(_ name: String?) throws(SelectorError) -> String {
+        if let name { return name }
+        guard let d = defaultEngine else { throw SelectorError(.unknownEngine, "no selector engine is registered") }
+        return d
+    }
+
+    /// The nodes `selector` names in `tree`, in the engine's order.
+    public func select(_ selector: String, engine name: String? = nil, in tree: ViewTree,
+                       from roots: [NodeID]? = nil) throws(SelectorError) -> [NodeID] {
+        var stats = MatchStatistics()
+        return try select(selector, engine: name, in: tree, from: roots, statistics: &stats)
+    }
+
+    /// As `select(_:engine:in:from:)`, also filling in match counters.
+    public func select(_ selector: String, engine name: String? = nil, in tree: ViewTree,
+                       from roots: [NodeID]? = nil, statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
+        let compiled = try compile(selector, engine: name)
+        do {
+            return try matcher.select(compiled.program, in: tree, from: roots, predicates: predicates,
+                                      statistics: &statistics)
+        } catch {
+            var e = error
+            if e.selector == nil { e.selector = selector }
+            if e.engine == nil { e.engine = compiled.engine }
+            throw e
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Synchronization
+
+/// A bounded, thread-safe LRU cache of compiled selectors keyed by (engine, selector text).
+///
+/// Parse errors are cached too, so a client retrying a malformed selector costs one lookup.
+/// Reads dominate, so the cache is split into shards by key hash, each behind its own `Mutex`:
+/// threads rarely meet on one lock (design/matcher.md).
+public final class SelectorCache: Sendable {
+    /// A cached outcome.
+    public typealias Entry = Result<CompiledSelector, SelectorError>
+
+    struct Key: Hashable, Sendable {
+        let engine: String
+        let selector: String
+    }
+
+    private let shards: [Shard]
+    /// Entries the cache holds at most.
+    public let capacity: Int
+
+    /// A cache of at most `capacity` entries (1024 by default, as browsers keep 256–1000).
+    public init(capacity: Int = 1024, shards: Int = 16) {
+        let shardCount = max(1, min(shards, capacity))
+        self.capacity = max(1, capacity)
+        let per = (self.capacity + shardCount - 1) / shardCount
+        self.shards = (0..<shardCount).map { _ in Shard(LRUShard(capacity: per)) }
+    }
+
+    private func shard(_ key: Key) -> Int {
+        var h = Hasher()
+        h.combine(key)
+        return Int(UInt(bitPattern: h.finalize()) % UInt(shards.count))
+    }
+
+    /// The cached outcome, or the result of `compile` (stored) on a miss.
+    public func value(engine: String, selector: String,
+                      compile: () -> Entry) -> Entry {
+        let key = Key(engine: engine, selector: selector)
+        let s = shard(key)
+        if let hit = shards[s].lock.withLock({ $0.get(key) }) { return hit }
+        // Compile outside the lock: a slow compile must not block readers of the shard. Two threads
+        // missing on one key both compile; the second store wins, which is harmless.
+        let entry = compile()
+        shards[s].lock.withLock { $0.put(key, entry) }
+        return entry
+    }
+
+    /// The cached outcome without compiling.
+    public func peek(engine: String, selector: String) -> Entry? {
+        let key = Key(engine: engine, selector: selector)
+        return shards[shard(key)].lock.withLock { $0.peek(key) }
+    }
+
+    /// Hit and miss counts and size, summed over shards.
+    public var statistics: Statistics {
+        var out = Statistics()
+        for s in shards {
+            s.lock.withLock {
+                out.hits += $0.hits; out.misses += $0.misses; out.count += $0.count; out.evictions += $0.evictions
+            }
+        }
+        return out
+    }
+
+    /// Empties the cache (counters too).
+    public func removeAll() {
+        for s in shards { s.lock.withLock { $0 = LRUShard(capacity: $0.capacity) } }
+    }
+
+    /// Counters of a cache.
+    public struct Statistics: Sendable, Equatable {
+        public var hits = 0, misses = 0, count = 0, evictions = 0
+    }
+}
+
+/// One shard: a dictionary into a doubly linked list threaded through arrays (no per-entry
+/// allocation, O(1) touch and eviction).
+/// A `Mutex` is not copyable, so each lives in its own object.
+final class Shard: Sendable {
+    let lock: Mutex<LRUShard>
+    init(_ s: LRUShard) { lock = Mutex(s) }
+}
+
+struct LRUShard {
+    let capacity: Int
+    private var index: [SelectorCache.Key: Int] = [:]
+    private var keys: [SelectorCache.Key?] = []
+    private var values: [SelectorCache.Entry?] = []
+    private var prev: [Int] = [], next: [Int] = []
+    private var head = -1, tail = -1  // head: most recent
+    var hits = 0, misses = 0, evictions = 0
+    var count: Int { index.count }
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    mutating func get(_ key: SelectorCache.Key) -> SelectorCache.Entry? {
+        guard let slot = index[key] else { misses += 1; return nil }
+        hits += 1
+        moveToFront(slot)
+        return values[slot]
+    }
+
+    func peek(_ key: SelectorCache.Key) -> SelectorCache.Entry? {
+        index[key].flatMap { values[$0] }
+    }
+
+    mutating func put(_ key: SelectorCache.Key, _ value: SelectorCache.Entry) {
+        if let slot = index[key] { values[slot] = value; moveToFront(slot); return }
+        let slot: Int
+        if index.count < capacity {
+            slot = keys.count
+            keys.append(key); values.append(value); prev.append(-1); next.append(-1)
+        } else {
+            slot = tail
+            unlink(slot)
+            index[keys[slot]!] = nil
+            evictions += 1
+            keys[slot] = key; values[slot] = value
+        }
+        index[key] = slot
+        pushFront(slot)
+    }
+
+    private mutating func unlink(_ s: Int) {
+        let p = prev[s], n = next[s]
+        if p >= 0 { next[p] = n } else { head = n }
+        if n >= 0 { prev[n] = p } else { tail = p }
+        prev[s] = -1; next[s] = -1
+    }
+
+    private mutating func pushFront(_ s: Int) {
+        prev[s] = -1; next[s] = head
+        if head >= 0 { prev[head] = s }
+        head = s
+        if tail < 0 { tail = s }
+    }
+
+    private mutating func moveToFront(_ s: Int) {
+        guard head != s else { return }
+        unlink(s); pushFront(s)
+    }
+}

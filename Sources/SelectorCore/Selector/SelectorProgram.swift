@@ -1,0 +1,175 @@
+// The compiled form: the one contract between engine parsers and the matcher.
+//
+// A selector compiles to a `SelectorProgram`: a start point and a list of bulk steps, each taking
+// the ordered node list produced so far and producing the next one. Engines differ in order and
+// duplicates, so both are explicit. Worked example: Shelley's
+//
+//     tableViewCell label marked:'Row 7-3' parent tableViewCell view:'UIImageView'
+//
+// compiles (after the builder fuses each filter into the step before it) to
+//
+//     start .windows
+//     1  axis descendants  document  filter kindOf(UITableViewCell)                     (first step: no dedup)
+//     2  axis descendants  document  filter kindOf(UILabel) ∧ accessibilityLabel ⊇ "Row 7-3"   unique
+//     3  axis ancestors    document  filter kindOf(UITableViewCell)                     unique
+//     4  axis descendants  document  filter kindOf(UIImageView)                         unique
+//
+// and UISpec's `tableView tableViewCell last` to
+//
+//     start .application
+//     1  axis descendants  reverse   filter kindOf(UITableView)
+//     2  axis descendants  reverse   filter kindOf(UITableViewCell)
+//     3  pick -1
+//
+// Each axis step visits the inputs in list order and concatenates what each yields; `unique`
+// then keeps the first occurrence of every node. The matcher is free to compute a step any way
+// that gives that exact list (it scans merged ranges in parallel when the inputs allow).
+
+/// Where a program starts before its first step.
+public enum StartPoint: Sendable, Equatable {
+    /// A virtual node above the roots: its descendants are the whole tree, its children the roots.
+    /// It never appears in results.
+    case document
+    /// The top-level nodes.
+    case roots
+    /// The windows: the root's children when the root is a `UIApplication` (`/dump/allwindows`),
+    /// else the roots. Shelley starts here.
+    case windows
+    /// The application: a `UIApplication` root, else a virtual application whose only window is
+    /// the root. UISpec starts here.
+    case application
+}
+
+/// Which nodes a step moves to from each input node.
+public enum Axis: String, Sendable, Equatable {
+    /// Every descendant, the input excluded.
+    case descendants
+    /// The input itself, then its descendants.
+    case descendantsOrSelf
+    /// Direct children.
+    case children
+    /// Ancestors, nearest first.
+    case ancestors
+    /// The direct parent.
+    case parent
+    /// The other children of the parent.
+    case siblings
+}
+
+/// The order an axis yields nodes in, per input.
+public enum TraversalOrder: String, Sendable, Equatable {
+    /// Document order (preorder) for descendants, children and siblings; nearest first for ancestors.
+    case document
+    /// UISpec's order: children reversed; descendants as the reversed children, then each child's
+    /// descendants in that same reversed order (`R[A[a1,a2],B[b1]]` gives `B, A, b1, a2, a1`).
+    case reverse
+}
+
+/// One bulk step of a program.
+public enum Step: Sendable, Equatable {
+    /// For each input in order, the nodes on `axis` passing `filter`, concatenated; with `unique`,
+    /// later duplicates dropped.
+    case axis(Axis, order: TraversalOrder, filter: Predicate, unique: Bool)
+    /// Keeps the nodes passing the predicate, in order.
+    case filter(Predicate)
+    /// Keeps the element at this index (negative counts from the end); out of range: empty.
+    case pick(Int)
+    /// Drops later duplicates.
+    case deduplicate
+    /// Sorts into document order and drops duplicates.
+    case sortInDocumentOrder
+}
+
+/// A compiled selector program. Build one with `ProgramBuilder`.
+public struct SelectorProgram: Sendable, Equatable {
+    /// Where evaluation starts when no explicit roots are given.
+    public let start: StartPoint
+    /// The steps, in order.
+    public let steps: [Step]
+
+    init(start: StartPoint, steps: [Step]) {
+        self.start = start; self.steps = steps
+    }
+}
+
+/// The only way to assemble a `SelectorProgram`.
+///
+/// Each call appends a step; `build()` fuses a filter into the axis step before it (filters are
+/// per node, so filtering a concatenation equals concatenating filtered parts) so the matcher tests
+/// class and label in the same pass that walks the tree.
+public struct ProgramBuilder: Sendable {
+    private var start: StartPoint
+    private var steps: [Step] = []
+
+    public init(start: StartPoint = .roots) { self.start = start }
+
+    /// Number of steps so far.
+    public var count: Int { steps.count }
+
+    /// Appends an axis step.
+    public mutating func axis(_ axis: Axis, order: TraversalOrder = .document, filter: Predicate = .any, unique: Bool) {
+        steps.append(.axis(axis, order: order, filter: filter, unique: unique))
+    }
+    /// Appends a descendant search.
+    public mutating func descendants(_ filter: Predicate = .any, order: TraversalOrder = .document, unique: Bool) {
+        axis(.descendants, order: order, filter: filter, unique: unique)
+    }
+    /// Appends an in-place filter.
+    public mutating func filter(_ p: Predicate) { steps.append(.filter(p)) }
+    /// Appends an index pick (negative from the end).
+    public mutating func pick(_ index: Int) { steps.append(.pick(index)) }
+    /// Appends de-duplication.
+    public mutating func deduplicate() { steps.append(.deduplicate) }
+    /// Appends a sort into document order.
+    public mutating func sortInDocumentOrder() { steps.append(.sortInDocumentOrder) }
+    /// Appends a prepared step.
+    public mutating func append(_ step: Step) { steps.append(step) }
+
+    /// The finished program, with filters fused into preceding steps.
+    public func build() -> SelectorProgram {
+        var out: [Step] = []
+        for step in steps {
+            guard case .filter(let p) = step, let last = out.last else { out.append(step); continue }
+            switch last {
+            case let .axis(axis, order, filter, unique):
+                out[out.count - 1] = .axis(axis, order: order, filter: .all([filter, p]), unique: unique)
+            case .filter(let q):
+                out[out.count - 1] = .filter(.all([q, p]))
+            default:
+                out.append(step)
+            }
+        }
+        return SelectorProgram(start: start, steps: out)
+    }
+}
+
+/// A selector compiled by an engine: what the cache stores.
+public struct CompiledSelector: Sendable {
+    /// The engine that compiled it.
+    public let engine: String
+    /// The selector text.
+    public let source: String
+    /// The program the matcher runs.
+    public let program: SelectorProgram
+
+    public init(engine: String, source: String, program: SelectorProgram) {
+        self.engine = engine; self.source = source; self.program = program
+    }
+}
+
+/// A selector language: a parser from text to the core's compiled form.
+///
+/// Engines never walk trees; the matcher does. `compile` must be safe to call from many threads at
+/// once and must not depend on any particular tree (its result is cached across trees).
+public protocol SelectorEngine: Sendable {
+    /// The registered name (`[A-Za-z0-9_-]+`).
+    var name: String { get }
+    /// One line saying what the engine is for.
+    var summary: String { get }
+    /// Compiles `selector`, or throws a `SelectorError` naming the problem and its position.
+    func compile(_ selector: String) throws(SelectorError) -> SelectorProgram
+}
+
+extension SelectorEngine {
+    public var summary: String { name }
+}

@@ -1,0 +1,45 @@
+/// The distinct values of one string column, stored once each.
+///
+/// Values live back to back in one UTF-8 buffer so that a predicate evaluated "once per distinct value"
+/// walks contiguous memory instead of chasing one heap object per `String`.
+public struct StringPool: Sendable {
+    /// UTF-8 bytes of every value, back to back.
+    public private(set) var bytes: ContiguousArray<UInt8> = []
+    /// `offsets[k] ..< offsets[k + 1]` are the bytes of value `k`.
+    public private(set) var offsets: ContiguousArray<Int32> = [0]
+    private var index: [String: Int32] = [:]
+
+    public init() {}
+
+    /// Number of distinct values.
+    public var count: Int { offsets.count - 1 }
+
+    /// The id of `value`, adding it when new.
+    public mutating func intern(_ value: String) -> Int32 {
+        if let id = index[value] { return id }
+        let id = Int32(count)
+        bytes.append(contentsOf: value.utf8)
+        precondition(bytes.count < Int(Int32.max), "string pool exceeds 2 GiB")
+        offsets.append(Int32(bytes.count))
+        index[value] = id
+        return id
+    }
+
+    /// The id of `value` if present.
+    public func id(of value: String) -> Int32? { index[value] }
+
+    /// Value `id` as a `String`.
+    public subscript(id: Int32) -> String {
+        let lo = Int(offsets[Int(id)]), hi = Int(offsets[Int(id) + 1])
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[lo..<hi]), as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of every value in id order; it returns whether to continue.
+    @inlinable
+    public func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { b in try offsets.withUnsafeBufferPointer { o in try body(b, o) } }
+    }
+
+    /// Heap bytes held (values, offsets; the lookup index is estimated).
+    public var approximateBytes: Int { bytes.count + offsets.count * 4 + index.count * 40 }
+}

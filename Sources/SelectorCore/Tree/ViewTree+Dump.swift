@@ -1,0 +1,186 @@
+/// A `/dump` document that could not be loaded.
+public struct DumpError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, with line and column when the JSON itself is at fault.
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Limits the loader enforces so that hostile input fails cleanly.
+public struct DumpLimits: Sendable {
+    /// Most nodes a dump may hold.
+    public var maxNodes: Int = 50_000_000
+    /// Deepest view nesting (the loader is iterative, so this guards memory, not the stack).
+    public var maxViewDepth: Int = 1_000_000
+    /// Deepest nesting inside one property value.
+    public var maxValueDepth: Int = 256
+    public init() {}
+}
+
+extension ViewTree {
+    /// Loads Frank's `/dump` JSON (a window root) or `/dump/allwindows` (a `UIApplication` root).
+    ///
+    /// Per node: `class`, `subviews` and `classChain` are structure; every other key becomes a
+    /// property, typed where its values allow (`uid` stays a number or a string as given).
+    public static func loadDump(
+        _ bytes: UnsafeBufferPointer<UInt8>, hierarchy: ClassHierarchy = .standard, limits: DumpLimits = DumpLimits()
+    ) throws(DumpError) -> ViewTree {
+        var reader = JSONReader(bytes, maxDepth: limits.maxValueDepth)
+        var builder = ViewTreeBuilder(hierarchy: hierarchy, reservingCapacity: bytes.count / 300)
+        do {
+            try DumpStreamer(limits: limits).stream(&reader, into: &builder)
+        } catch let e as JSONError {
+            throw DumpError("invalid /dump JSON: \(e)")
+        } catch let e as DumpError {
+            throw e
+        } catch {
+            throw DumpError("\(error)")
+        }
+        return builder.build()
+    }
+
+    /// Loads a `/dump` document held in memory.
+    public static func loadDump(_ bytes: [UInt8], hierarchy: ClassHierarchy = .standard,
+                                limits: DumpLimits = DumpLimits()) throws(DumpError) -> ViewTree {
+        let r: Result<ViewTree, DumpError> = bytes.withUnsafeBufferPointer { buf in
+            Result { () throws(DumpError) in try loadDump(buf, hierarchy: hierarchy, limits: limits) }
+        }
+        return try r.get()
+    }
+
+    /// Loads a `/dump` document given as text.
+    public static func loadDump(_ text: String, hierarchy: ClassHierarchy = .standard) throws(DumpError) -> ViewTree {
+        try loadDump(Array(text.utf8), hierarchy: hierarchy)
+    }
+}
+
+/// The streaming half of the loader: walks node objects iteratively (an explicit stack, so a
+/// 10^5-deep chain of views cannot overflow the call stack) and hands properties to the builder.
+private struct DumpStreamer {
+    let limits: DumpLimits
+
+    struct Frame { var node: ViewTreeBuilder.Handle; var needComma: Bool; var hasClass: Bool }
+
+    func stream(_ r: inout JSONReader, into b: inout ViewTreeBuilder) throws {
+        var stack: [Frame] = []
+        guard r.peek() == UInt8(ascii: "{") else { throw r.error("a /dump document must be a JSON object") }
+        try open(&r, &b, &stack, parent: nil)
+        while var top = stack.last {
+            if r.consume(UInt8(ascii: "}")) {
+                if !top.hasClass { b.setClass("UIView", of: top.node) }
+                stack.removeLast()
+                guard !stack.isEmpty else { break }
+                // Back inside the parent's `subviews` array.
+                if r.consume(UInt8(ascii: ",")) {
+                    guard r.peek() == UInt8(ascii: "{") else { throw r.error("each subview must be a JSON object") }
+                    try open(&r, &b, &stack, parent: stack.last!.node)
+                } else {
+                    try r.expect(UInt8(ascii: "]"), "',' or ']' in subviews")
+                }
+                continue
+            }
+            if top.needComma { try r.expect(UInt8(ascii: ","), "',' or '}'") }
+            top.needComma = true
+            let key = try r.readString()
+            try r.expect(UInt8(ascii: ":"), "':'")
+            switch key {
+            case "subviews":
+                stack[stack.count - 1] = top
+                try r.expect(UInt8(ascii: "["), "'[' after \"subviews\"")
+                if !r.consume(UInt8(ascii: "]")) {
+                    guard r.peek() == UInt8(ascii: "{") else { throw r.error("each subview must be a JSON object") }
+                    try open(&r, &b, &stack, parent: top.node)
+                }
+                continue
+            case "class":
+                guard r.peek() == UInt8(ascii: "\"") else { throw r.error("\"class\" must be a string") }
+                b.setClass(try r.readString(), of: top.node)
+                top.hasClass = true
+            case "classChain":
+                let at = r.pos
+                guard case .array(let items) = try r.readValue(depth: 1),
+                      let chain = Optional(items.compactMap(\.stringValue)), chain.count == items.count
+                else { throw r.error("\"classChain\" must be an array of class names", at: at) }
+                b.define(chain: chain)
+            default:
+                if r.peek() == UInt8(ascii: "\"") {
+                    b.setString(key, try r.readString(), on: top.node)
+                } else {
+                    b.set(key, try r.readValue(depth: 1), on: top.node)
+                }
+            }
+            stack[stack.count - 1] = top
+        }
+        try r.expectEnd()
+    }
+
+    private func open(_ r: inout JSONReader, _ b: inout ViewTreeBuilder, _ stack: inout [Frame],
+                      parent: ViewTreeBuilder.Handle?) throws {
+        try r.expect(UInt8(ascii: "{"), "'{'")
+        guard b.count < limits.maxNodes else { throw DumpError("dump holds more than \(limits.maxNodes) views") }
+        guard stack.count < limits.maxViewDepth else {
+            throw DumpError("views nested deeper than \(limits.maxViewDepth) levels")
+        }
+        stack.append(Frame(node: b.addNode(className: "UIView", parent: parent), needComma: false, hasClass: false))
+    }
+}
+
+extension ViewTree {
+    /// The subtree at `node` (the whole tree when nil) as Frank's `/dump` JSON.
+    ///
+    /// Iterative, like the loader. With `includeSubviews: false` only the node itself is written
+    /// (Frank's `/dump/view/<uid>`).
+    public func dumpJSON(from node: NodeID? = nil, includeSubviews: Bool = true) -> [UInt8] {
+        var w = JSONWriter(reservingCapacity: count * 200)
+        if node == nil && roots.count > 1 {
+            w.byte(UInt8(ascii: "["))
+            for (k, r) in roots.enumerated() {
+                if k > 0 { w.byte(UInt8(ascii: ",")) }
+                writeSubtree(r, includeSubviews: includeSubviews, into: &w)
+            }
+            w.byte(UInt8(ascii: "]"))
+        } else if count > 0 {
+            writeSubtree(node ?? 0, includeSubviews: includeSubviews, into: &w)
+        } else {
+            w.raw("null")
+        }
+        return w.bytes
+    }
+
+    /// The subtree as a `JSONValue` (for small trees and tests).
+    public func dumpValue(from node: NodeID? = nil) -> JSONValue {
+        (try? JSONReader.parse(dumpJSON(from: node), maxDepth: Int.max / 2)) ?? .null
+    }
+
+    private func writeSubtree(_ top: NodeID, includeSubviews: Bool, into w: inout JSONWriter) {
+        let last = includeSubviews ? ends[Int(top)] : top + 1
+        var open: [NodeID] = []
+        var i = top
+        while i < last {
+            while let o = open.last, ends[Int(o)] <= i { w.raw("]}"); open.removeLast() }
+            if i != top && parents[Int(i)] + 1 != i { w.byte(UInt8(ascii: ",")) }
+            w.raw("{\"class\":")
+            w.string(className(of: i))
+            let cid = classIDs[Int(i)]
+            if classes.chainDefined[Int(cid)] {
+                w.raw(",\"classChain\":")
+                w.value(.array(classes.chain(of: cid).map { .string($0) }))
+            }
+            for name in propertyNames {
+                guard let v = columns[name]?.value(at: Int(i)) else { continue }
+                w.byte(UInt8(ascii: ","))
+                w.string(name)
+                w.byte(UInt8(ascii: ":"))
+                w.value(v)
+            }
+            if includeSubviews && ends[Int(i)] > i + 1 {
+                w.raw(",\"subviews\":[")
+                open.append(i)
+            } else {
+                w.raw(includeSubviews ? ",\"subviews\":[]}" : "}")
+            }
+            i += 1
+        }
+        while !open.isEmpty { w.raw("]}"); open.removeLast() }
+    }
+}

@@ -1,0 +1,166 @@
+/// Builds a `ViewTree` from a host's hierarchy: add nodes, set properties, then `build()`.
+///
+/// Nodes may be added in any order (a child to any existing node); `build()` lays them out in
+/// preorder, children in the order they were added. Appending in preorder (as a loader streaming a
+/// `/dump` does) skips the reordering pass.
+///
+/// ```swift
+/// var b = ViewTreeBuilder()
+/// let window = b.addNode(className: "UIWindow")
+/// let label = b.addNode(className: "UILabel", parent: window)
+/// b.set("accessibilityLabel", "Hello", on: label)
+/// let tree = b.build()
+/// ```
+public struct ViewTreeBuilder {
+    /// Handle to a node being built (its insertion index).
+    public typealias Handle = Int32
+
+    private var parents: ContiguousArray<Int32> = []
+    private var classOf: ContiguousArray<Int32> = []
+    private var classNames: [String] = []
+    private var classIndex: [String: Int32] = [:]
+    private var columns: [String: ColumnBuilder] = [:]
+    private var propertyOrder: [String] = []
+    private var rightmostPath: [Int32] = []
+    private var inPreorder = true
+    private var chainDefined: Set<String> = []
+    /// The class graph `isKindOfClass:` consults; extended by `define(chain:)`.
+    public var hierarchy: ClassHierarchy
+
+    public init(hierarchy: ClassHierarchy = .standard, reservingCapacity: Int = 0) {
+        self.hierarchy = hierarchy
+        parents.reserveCapacity(reservingCapacity)
+        classOf.reserveCapacity(reservingCapacity)
+    }
+
+    /// Number of nodes added.
+    public var count: Int { parents.count }
+
+    /// Adds a node, as a root when `parent` is nil, else as the last child of `parent`.
+    @discardableResult
+    public mutating func addNode(className: String = "UIView", parent: Handle? = nil) -> Handle {
+        let id = Int32(parents.count)
+        let p = parent ?? -1
+        precondition(p < id, "parent handle \(p) does not exist")
+        parents.append(p)
+        classOf.append(classID(className))
+        if inPreorder {
+            while let top = rightmostPath.last, top != p { rightmostPath.removeLast() }
+            if p >= 0 && rightmostPath.isEmpty { inPreorder = false }
+            rightmostPath.append(id)
+        }
+        return id
+    }
+
+    /// Changes a node's class (a `/dump` may name the class after the subviews).
+    public mutating func setClass(_ className: String, of node: Handle) {
+        classOf[Int(node)] = classID(className)
+    }
+
+    /// Records a `classChain` (class, then superclasses nearest first) and marks it for write-back.
+    public mutating func define(chain: [String]) {
+        guard let first = chain.first else { return }
+        hierarchy.define(chain: chain)
+        chainDefined.insert(first)
+    }
+
+    /// Sets property `name` on `node`.
+    public mutating func set(_ name: String, _ value: JSONValue, on node: Handle) {
+        precondition(!PropertyName.structural.contains(name), "\(name) is structure, not a property")
+        if columns[name] == nil {
+            columns[name] = ColumnBuilder(name: name, first: value)
+            propertyOrder.append(name)
+        }
+        columns[name]!.set(value, at: Int(node))
+    }
+
+    /// Sets a string property (faster than `set` with a `JSONValue`).
+    public mutating func setString(_ name: String, _ value: String, on node: Handle) {
+        if columns[name] == nil {
+            columns[name] = .strings([], StringPool())
+            propertyOrder.append(name)
+        }
+        columns[name]!.setString(value, at: Int(node))
+    }
+
+    private mutating func classID(_ name: String) -> Int32 {
+        if let id = classIndex[name] { return id }
+        let id = Int32(classNames.count)
+        classNames.append(name)
+        classIndex[name] = id
+        return id
+    }
+
+    /// The finished tree.
+    public func build() -> ViewTree {
+        let n = parents.count
+        var order: [Int32]? = nil
+        if !inPreorder { order = preorder() }
+        let table = ClassTable.build(instanceClasses: classNames, hierarchy: hierarchy, chainDefined: chainDefined)
+        let localToTable = classNames.map { table.id(of: $0)! }
+        var outParents = ContiguousArray<Int32>(repeating: -1, count: n)
+        var outClasses = ContiguousArray<Int32>(repeating: 0, count: n)
+        if let order {
+            var newIndex = [Int32](repeating: 0, count: n)
+            for (k, old) in order.enumerated() { newIndex[Int(old)] = Int32(k) }
+            for k in 0..<n {
+                let old = Int(order[k])
+                let p = parents[old]
+                outParents[k] = p < 0 ? -1 : newIndex[Int(p)]
+                outClasses[k] = localToTable[Int(classOf[old])]
+            }
+        } else {
+            outParents = parents
+            for k in 0..<n { outClasses[k] = localToTable[Int(classOf[k])] }
+        }
+        var ends = ContiguousArray<Int32>(repeating: 0, count: n)
+        var depths = ContiguousArray<Int32>(repeating: 0, count: n)
+        for i in 0..<n {
+            ends[i] = Int32(i + 1)
+            let p = outParents[i]
+            if p >= 0 { depths[i] = depths[Int(p)] + 1 }
+        }
+        // Children come after their parents in preorder, so one backward pass settles every end.
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let p = outParents[i]
+            if p >= 0 && ends[Int(p)] < ends[i] { ends[Int(p)] = ends[i] }
+        }
+        var cols: [String: PropertyColumn] = [:]
+        for (name, builder) in columns {
+            let col = builder.finish(count: n)
+            cols[name] = order.map { col.gathered($0) } ?? col
+        }
+        return ViewTree(parents: outParents, ends: ends, depths: depths, classIDs: outClasses,
+                        classes: table, columns: cols, propertyNames: propertyOrder)
+    }
+
+    /// Insertion indices in preorder, children in insertion order; iterative so depth is unbounded.
+    private func preorder() -> [Int32] {
+        let n = parents.count
+        var childCount = [Int32](repeating: 0, count: n + 1)
+        for p in parents { childCount[Int(p + 1)] += 1 }  // slot 0 collects roots
+        var start = [Int32](repeating: 0, count: n + 2)
+        for k in 0...n { start[k + 1] = start[k] + childCount[k] }
+        var fill = start
+        var kids = [Int32](repeating: 0, count: n)
+        for (i, p) in parents.enumerated() {
+            kids[Int(fill[Int(p + 1)])] = Int32(i)
+            fill[Int(p + 1)] += 1
+        }
+        var out: [Int32] = []
+        out.reserveCapacity(n)
+        var stack: [Int32] = []
+        for k in stride(from: Int(start[1]) - 1, through: Int(start[0]), by: -1) { stack.append(kids[k]) }
+        while let v = stack.popLast() {
+            out.append(v)
+            let slot = Int(v) + 1
+            for k in stride(from: Int(start[slot + 1]) - 1, through: Int(start[slot]), by: -1) { stack.append(kids[k]) }
+        }
+        return out
+    }
+}
+
+extension ClassHierarchy {
+    /// Every class family the loaders know: UIKit's today.
+    public static var standard: ClassHierarchy { .uikit }
+}

@@ -1,0 +1,1 @@
+// Registers every built-in engine; see BuiltinEngines.swift.
