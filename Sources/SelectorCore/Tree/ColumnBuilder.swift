@@ -87,6 +87,18 @@ enum ColumnBuilder {
         }
     }
 
+    /// Sets a frame without a `JSONValue` round trip.
+    mutating func setFrame(_ r: Rect, at node: Int) {
+        if case .frames(var v) = self {
+            self = .generic([:])
+            pad(&v, to: node, with: Rect.absent)
+            v[node] = r
+            self = .frames(v)
+        } else {
+            set(r.json, at: node)
+        }
+    }
+
     private func pad<T>(_ a: inout ContiguousArray<T>, to node: Int, with absent: T) {
         if a.count <= node {
             a.reserveCapacity(Swift.max(node + 1, a.count * 2))

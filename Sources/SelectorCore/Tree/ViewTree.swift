@@ -34,9 +34,9 @@ public struct ViewTree: Sendable {
     /// The classes nodes are instances of, with their superclasses.
     public let classes: ClassTable
     /// Property columns by name.
-    public private(set) var columns: [String: PropertyColumn]
+    public internal(set) var columns: [String: PropertyColumn]
     /// Property names in first-seen order (for stable output).
-    public private(set) var propertyNames: [String]
+    public internal(set) var propertyNames: [String]
 
     init(parents: ContiguousArray<Int32>, ends: ContiguousArray<Int32>, depths: ContiguousArray<Int32>,
          classIDs: ContiguousArray<Int32>, classes: ClassTable, columns: [String: PropertyColumn],

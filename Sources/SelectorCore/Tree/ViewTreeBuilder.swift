@@ -83,6 +83,15 @@ public struct ViewTreeBuilder {
         columns[name]!.setString(value, at: Int(node))
     }
 
+    /// Sets a frame property without building its JSON form.
+    public mutating func setFrame(_ name: String, _ rect: Rect, on node: Handle) {
+        if columns[name] == nil {
+            columns[name] = .frames([])
+            propertyOrder.append(name)
+        }
+        columns[name]!.setFrame(rect, at: Int(node))
+    }
+
     private mutating func classID(_ name: String) -> Int32 {
         if let id = classIndex[name] { return id }
         let id = Int32(classNames.count)

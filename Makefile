@@ -1,0 +1,25 @@
+# ViewSelectors: the set-up is `make run` (the Frankly server on the embedded sample app) and
+# `make test`. Both install the system packages they need first.
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps run test select-demo bench bench-peers test-sanitizers clean
+
+# libpcre2-dev: the regex engine links PCRE2; pkg-config finds it.
+deps:
+	@if ! dpkg -s libpcre2-dev >/dev/null 2>&1 || ! command -v pkg-config >/dev/null 2>&1; then \
+		echo "installing libpcre2-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libpcre2-dev pkg-config; \
+	fi
+
+run: deps
+	$(SWIFT) build -c release --product frankly
+	$$($(SWIFT) build -c release --show-bin-path)/frankly select "view"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

@@ -1,0 +1,13 @@
+import ArgumentParser
+import SelectorCore
+import ViewSelectors
+
+/// The `frankly` command: selector engines, trees and the Frankly server from the shell.
+@main
+struct Frankly: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frankly",
+        abstract: "Find views in UI hierarchies with pluggable selector engines.",
+        subcommands: [EnginesCommand.self, GenerateCommand.self, SelectCommand.self]
+    )
+}

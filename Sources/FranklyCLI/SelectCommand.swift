@@ -1,0 +1,69 @@
+import ArgumentParser
+import SelectorCore
+import ViewSelectors
+
+/// `frankly select`: the uids a selector names, in result order.
+struct SelectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "select",
+        abstract: "Print the uids of the views a selector names, one per line, in result order.")
+
+    enum Format: String, ExpressibleByArgument { case uids, json }
+
+    @OptionGroup var treeOptions: TreeOptions
+    @Option(help: "Selector engine (default: shelley).") var engine: String?
+    @Argument(help: "The selector.") var selector: String
+    @Option(help: "uids (one per line) or json (Frankly's response).") var format: Format = .uids
+    @Option(help: "Run the query this many times (for --stats).") var `repeat`: Int = 1
+    @Flag(help: "Print timings to stderr.") var stats = false
+    @Option(help: "Most threads the matcher uses (default: all cores).") var threads: Int?
+
+    func validate() throws {
+        guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+    }
+
+    func run() throws {
+        let (tree, loadMs) = try treeOptions.load()
+        var configuration = MatcherConfiguration()
+        if let threads { configuration.maxThreads = threads }
+        let registry = EngineRegistry.standard(matcher: Matcher(configuration: configuration))
+        let engineName = engine ?? registry.defaultEngine ?? "shelley"
+        // Compile once outside the cache so compile_ms measures the parser, not a lookup.
+        let compileStart = ContinuousClock.now
+        let program: SelectorProgram
+        do {
+            program = try registry.engine(named: engineName).compile(selector)
+        } catch {
+            var e = error
+            if e.selector == nil && e.kind == .syntax { e.selector = selector }
+            throw fail(e)
+        }
+        let compileMs = milliseconds(since: compileStart)
+        var result: [NodeID] = []
+        var times: [Double] = []
+        for _ in 0..<`repeat` {
+            let start = ContinuousClock.now
+            do {
+                result = try registry.matcher.select(program, in: tree, predicates: registry.predicates)
+            } catch {
+                throw fail(error)
+            }
+            times.append(milliseconds(since: start))
+        }
+        switch format {
+        case .uids:
+            var out = ""
+            for n in result { out += (tree.uidString(of: n) ?? "") + "\n" }
+            print(out, terminator: "")
+        case .json:
+            let uids = result.map { tree.value(PropertyName.uid, of: $0) ?? .null }
+            print(JSONValue.object([("outcome", "SUCCESS"), ("results", .array(uids))]).jsonString)
+        }
+        if stats {
+            times.sort()
+            let median = times[times.count / 2]
+            printError("nodes=\(tree.count) load_ms=\(formatMilliseconds(loadMs)) compile_ms=\(formatMilliseconds(compileMs)) query_ms_median=\(formatMilliseconds(median)) matches=\(result.count)")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import SelectorCore
+import ViewSelectors
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    let line = text + "\n"
+    // fd 2 directly: glibc's `stderr` global is not concurrency-safe in Swift 6.
+    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+}
+
+/// Milliseconds since `start`.
+func milliseconds(since start: ContinuousClock.Instant) -> Double {
+    let d = ContinuousClock.now - start
+    return Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15
+}
+
+/// Formats milliseconds with three decimals.
+func formatMilliseconds(_ ms: Double) -> String {
+    let scaled = (ms * 1000).rounded() / 1000
+    return String(scaled)
+}
+
+/// Options every command that reads a tree shares.
+struct TreeOptions: ParsableArguments {
+    @Option(name: .long, help: "A /dump JSON file (default: the embedded sample app).")
+    var tree: String?
+
+    /// The tree and how long loading took.
+    func load() throws -> (ViewTree, Double) {
+        let start = ContinuousClock.now
+        do {
+            let loaded: ViewTree
+            if let path = tree {
+                loaded = try ViewTree.loadDump(try FileIO.read(path))
+            } else {
+                loaded = try SampleApp.tree()
+            }
+            return (loaded, milliseconds(since: start))
+        } catch {
+            printError("frankly: cannot load \(tree ?? "the sample app"): \(error)")
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// Reports a selector error the way the CLI contract says: message and column on stderr, exit 2.
+func fail(_ error: SelectorError) -> ExitCode {
+    printError("frankly: invalid selector: \(error)")
+    if let diagram = error.caretDiagram {
+        for line in diagram.split(separator: "\n", omittingEmptySubsequences: false) { printError("  " + line) }
+    }
+    return ExitCode(2)
+}

@@ -1,0 +1,170 @@
+/// Applies Frankly operations to views of a tree: property getters, Frank's `FEX_` helpers,
+/// gestures (recorded as events) and mutators (producing a new tree).
+///
+/// Frank's rule: a view that does not respond to the method yields `null` for that view; a wrong
+/// number of arguments fails the whole request.
+public struct OperationPerformer: Sendable {
+    public init() {}
+
+    /// Gestures: recorded, and answered `true` when the view can receive them.
+    static let gestures: Set<String> = [
+        "touch", "touchx:y:", "doubleTap", "doubleTapx:y:", "touchAndHold:", "touchAndHold:x:y:",
+        "swipeInDirection:", "FEX_flash", "flash", "tap", "FEX_forceTouch",
+    ]
+
+    /// Mutators: method name → property it sets.
+    static let mutators: [String: String] = [
+        "setText:": "text", "setAccessibilityLabel:": "accessibilityLabel", "setHidden:": "isHidden",
+        "setIsOn:": "isOn", "setOn:": "isOn", "setPlaceholder:": "placeholder", "setAlpha:": "alpha",
+        "setValue:": "value", "setTag:": "tag", "setEnabled:": "isEnabled",
+    ]
+
+    /// Applies `operation` to `nodes` of `tree`.
+    public func perform(_ operation: Operation, on nodes: [NodeID], in tree: ViewTree) throws(OperationError) -> OperationOutcome {
+        guard operation.arguments.count == operation.arity else { throw .arity(operation) }
+        let name = operation.methodName
+        var outcome = OperationOutcome(results: [], tree: tree, mutated: false, events: [])
+        outcome.results.reserveCapacity(nodes.count)
+        if let property = Self.mutators[name] {
+            var value = operation.arguments[0]
+            if property == "isHidden" || property == "isOn" || property == "isEnabled" {
+                guard let b = value.boolValue else {
+                    throw OperationError(
+                        reason: "encountered error while attempting to perform \(name) on selected elements",
+                        details: "\(name) expects a boolean, got \(value.jsonString)")
+                }
+                value = .bool(b)
+            }
+            if property == "text" || property == "accessibilityLabel" || property == "placeholder",
+               value.stringValue == nil, value != .null {
+                throw OperationError(
+                    reason: "encountered error while attempting to perform \(name) on selected elements",
+                    details: "\(name) expects a string, got \(value.jsonString)")
+            }
+            let targets = nodes.filter { responds(tree, $0, toSetting: property) }
+            outcome.tree = tree.setting(property, to: value == .null ? nil : value, on: targets)
+            outcome.mutated = !targets.isEmpty
+            // Setters return void, which Frank reports as null for every view.
+            outcome.results = Array(repeating: .null, count: nodes.count)
+            return outcome
+        }
+        if Self.gestures.contains(name) {
+            for n in nodes {
+                let ok = name == "FEX_flash" || name == "flash" || canTouch(n, in: tree)
+                if ok {
+                    outcome.events.append(ViewEvent(name: name, arguments: operation.arguments,
+                                                    uid: tree.uidString(of: n), className: tree.className(of: n)))
+                }
+                if name == "swipeInDirection:" {
+                    outcome.results.append(ok ? .string(swipeDescription(n, operation.arguments[0], tree)) : .bool(false))
+                } else if name == "FEX_flash" || name == "flash" {
+                    outcome.results.append(.null)
+                } else {
+                    outcome.results.append(.bool(ok))
+                }
+            }
+            return outcome
+        }
+        for n in nodes { outcome.results.append(get(name, of: n, in: tree)) }
+        return outcome
+    }
+
+    /// A getter: Frank's helpers, then any property by name; `null` when the view lacks it.
+    public func get(_ name: String, of node: NodeID, in tree: ViewTree) -> JSONValue {
+        switch name {
+        case "FEX_accessibilityLabel": return tree.value(PropertyName.accessibilityLabel, of: node) ?? .null
+        case "FEX_accessibilityFrame":
+            return tree.value(PropertyName.accessibilityFrame, of: node) ?? tree.value(PropertyName.frame, of: node) ?? .null
+        case "FEX_isVisible": return .bool(isVisible(node, in: tree))
+        case "FEX_isFullyVisible": return .bool(isFullyVisible(node, in: tree))
+        case "FEX_canTouch": return .bool(canTouch(node, in: tree))
+        case "class", "className": return .string(tree.className(of: node))
+        case "description":
+            return .string("<\(tree.className(of: node)): uid=\(tree.uidString(of: node) ?? "?")>")
+        case "subviews":
+            return .array(tree.children(of: node).map { .string(tree.uidString(of: $0) ?? "") })
+        case "superview":
+            return tree.parent(of: node).flatMap { tree.uidString(of: $0) }.map { .string($0) } ?? .null
+        default:
+            if let v = tree.value(name, of: node) { return v }
+            // Objective-C BOOL getters are often called without their `is` prefix (`hidden`, `on`).
+            if let first = name.first, first.isLowercase,
+               let v = tree.value("is" + first.uppercased() + name.dropFirst(), of: node) { return v }
+            return .null
+        }
+    }
+
+    private func responds(_ tree: ViewTree, _ node: NodeID, toSetting property: String) -> Bool {
+        switch property {
+        case "text": return tree.isKind(node, of: "UILabel") || tree.isKind(node, of: "UITextField")
+            || tree.isKind(node, of: "UITextView") || tree.isKind(node, of: "UISearchBar")
+            || tree.value("text", of: node) != nil
+        case "placeholder": return tree.isKind(node, of: "UITextField") || tree.value("placeholder", of: node) != nil
+        case "isOn": return tree.isKind(node, of: "UISwitch") || tree.value("isOn", of: node) != nil
+        case "value": return tree.isKind(node, of: "UISlider") || tree.value("value", of: node) != nil
+        case "isEnabled": return tree.isKind(node, of: "UIControl") || tree.value("isEnabled", of: node) != nil
+        default: return true  // every UIView has a label, hidden flag, alpha and tag
+        }
+    }
+
+    /// Frank's `FEX_isVisible`: not hidden, alpha above zero, every ancestor likewise, and the
+    /// frame on screen (intersecting the window's).
+    public func isVisible(_ node: NodeID, in tree: ViewTree) -> Bool {
+        var n: NodeID? = node
+        while let v = n {
+            if tree.value(PropertyName.isHidden, of: v)?.boolValue == true { return false }
+            if let a = tree.value(PropertyName.alpha, of: v)?.numberValue, a <= 0 { return false }
+            n = tree.parent(of: v)
+        }
+        guard let frame = absoluteFrame(node, in: tree), let window = windowFrame(of: node, in: tree) else { return true }
+        return frame.intersects(window)
+    }
+
+    /// Visible, and the window contains the whole frame.
+    public func isFullyVisible(_ node: NodeID, in tree: ViewTree) -> Bool {
+        guard isVisible(node, in: tree) else { return false }
+        guard let frame = absoluteFrame(node, in: tree), let window = windowFrame(of: node, in: tree) else { return true }
+        return window.contains(frame)
+    }
+
+    /// Visible and accepting touches (user interaction and, for controls, enabled).
+    public func canTouch(_ node: NodeID, in tree: ViewTree) -> Bool {
+        guard isVisible(node, in: tree) else { return false }
+        if tree.value("isUserInteractionEnabled", of: node)?.boolValue == false { return false }
+        if tree.value("userInteractionEnabled", of: node)?.boolValue == false { return false }
+        if tree.value("isEnabled", of: node)?.boolValue == false { return false }
+        return true
+    }
+
+    func absoluteFrame(_ node: NodeID, in tree: ViewTree) -> Rect? {
+        if let v = tree.value(PropertyName.accessibilityFrame, of: node), let r = Rect(json: v) { return r }
+        return nil
+    }
+
+    func windowFrame(of node: NodeID, in tree: ViewTree) -> Rect? {
+        var n = node
+        while let p = tree.parent(of: n), !tree.isKind(n, of: "UIWindow") {
+            if tree.isKind(p, of: "UIApplication") { break }
+            n = p
+        }
+        if let v = tree.value(PropertyName.accessibilityFrame, of: n) ?? tree.value(PropertyName.frame, of: n) {
+            return Rect(json: v)
+        }
+        return nil
+    }
+
+    private func swipeDescription(_ node: NodeID, _ direction: JSONValue, _ tree: ViewTree) -> String {
+        let f = absoluteFrame(node, in: tree) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+        var (dx, dy) = (0.0, 0.0)
+        switch direction.stringValue?.lowercased() {
+        case "left": dx = -128
+        case "right": dx = 128
+        case "up": dy = -128
+        case "down": dy = 128
+        default: break
+        }
+        func fmt(_ d: Double) -> String { JSONValue.number(d).jsonString }
+        return "[\(fmt(cx)), \(fmt(cy))] => [\(fmt(cx + dx)), \(fmt(cy + dy))]"
+    }
+}

@@ -1,0 +1,28 @@
+public import SelectorCore
+
+/// The engines this package ships, registered together.
+public enum BuiltinEngines {
+    /// Engine name Frank's drivers send when they name none.
+    public static let franklyDefault = "uiquery"
+
+    /// Every built-in engine, in registration order.
+    public static var all: [any SelectorEngine] {
+        []
+    }
+
+    /// Registers every built-in engine in `registry` (names that cannot be replaced later).
+    public static func register(in registry: EngineRegistry) throws(RegistryError) {
+        for engine in all { try registry.register(engine, builtIn: true) }
+        if registry.names.contains("shelley") { try registry.setDefaultEngine("shelley") }
+    }
+}
+
+extension EngineRegistry {
+    /// A registry with every built-in engine.
+    public static func standard(cache: SelectorCache = SelectorCache(), matcher: Matcher = Matcher()) -> EngineRegistry {
+        let registry = EngineRegistry(cache: cache, matcher: matcher)
+        // Built-in names are distinct and valid, so this cannot fail.
+        try! BuiltinEngines.register(in: registry)
+        return registry
+    }
+}

@@ -1,1 +1,0 @@
-// Registers every built-in engine; see BuiltinEngines.swift.
