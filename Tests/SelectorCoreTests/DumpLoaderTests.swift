@@ -1,0 +1,142 @@
+import SelectorCore
+import Testing
+
+/// The real Frank `/dump` recorded from UICatalog, beside the project root.
+func uicatalogBytes() throws -> [UInt8] {
+    let here = #filePath
+    let root = here.split(separator: "/").dropLast(3).joined(separator: "/")
+    return try FileIO.read("/" + root + "/../shared/fixtures/frank-dump-uicatalog.json")
+}
+
+@Suite struct DumpLoaderTests {
+    @Test func theUICatalogRecordingLoadsWithItsClassesLabelsAndUids() throws {
+        let tree = try ViewTree.loadDump(try uicatalogBytes())
+        #expect(tree.count == 40)
+        #expect(tree.className(of: 0) == "UIWindow")
+        #expect(tree.uidString(of: 0) == "110556272")
+        let labels = (0..<tree.count).compactMap { tree.label(of: NodeID($0)) }
+        #expect(labels == ["Empty list", "UIProgressView", "Data Entry", "Editable Table", "Carousel", "UISwitch", "Root"])
+        let table = try #require(tree.node(withUID: "126154240"))
+        #expect(tree.className(of: table) == "UITableView")
+        #expect(tree.isKind(table, of: "UIScrollView"))
+        #expect(tree.value("isHidden", of: 0) == .int(0))
+        #expect(tree.value("frame", of: 0)?["size"]?["height"] == .int(480))
+        // A key outside the known set survives as a generic property.
+        #expect(tree.value("backgroundColor", of: 0)?["green"] == .int(1))
+    }
+
+    @Test func theUICatalogRecordingRoundTripsThroughDumpJSON() throws {
+        let bytes = try uicatalogBytes()
+        let original = try JSONReader.parse(bytes)
+        let tree = try ViewTree.loadDump(bytes)
+        let written = try JSONReader.parse(tree.dumpJSON())
+        #expect(written == original)
+        let again = try ViewTree.loadDump(tree.dumpJSON())
+        let rewritten = try JSONReader.parse(again.dumpJSON())
+        #expect(rewritten == original, "a second load and write changes nothing")
+    }
+
+    @Test func uidsStayNumbersOrStringsAsGivenAndBooleansAsGiven() throws {
+        let tree = try ViewTree.loadDump("""
+            {"class":"UIWindow","uid":"0x7f9a","isHidden":false,"subviews":[
+              {"class":"UILabel","uid":12,"isHidden":1,"accessibilityLabel":"x"}]}
+            """)
+        #expect(tree.value("uid", of: 0) == .string("0x7f9a"))
+        #expect(tree.value("uid", of: 1) == .int(12))
+        #expect(tree.value("isHidden", of: 0) == .bool(false))
+        #expect(tree.value("isHidden", of: 1) == .int(1))
+    }
+
+    @Test func allWindowsDumpsLoadWithAnApplicationRoot() throws {
+        let tree = try ViewTree.loadDump("""
+            {"class":"UIApplication","uid":1,"subviews":[{"class":"UIWindow","uid":2},{"class":"UIWindow","uid":3}]}
+            """)
+        #expect(tree.roots == [0])
+        #expect(tree.children(of: 0) == [1, 2])
+        #expect(Matcher().startNodes(.windows, in: tree) == [1, 2])
+        #expect(Matcher().startNodes(.application, in: tree) == [0])
+    }
+
+    @Test func classChainExtendsTheHierarchyForUnknownClasses() throws {
+        let tree = try ViewTree.loadDump("""
+            {"class":"UIWindow","subviews":[
+              {"class":"MyFancyButton","classChain":["MyFancyButton","UIButton","UIControl","UIView"]},
+              {"class":"MyPlainView"}]}
+            """)
+        #expect(tree.isKind(1, of: "UIButton"))
+        #expect(tree.isKind(1, of: "UIControl"))
+        #expect(!tree.isKind(2, of: "UIButton"))
+        // An unknown class without a chain is a direct subclass of UIView.
+        #expect(tree.classes.chain(of: tree.classIDs[2]) == ["MyPlainView", "UIView", "UIResponder", "NSObject"])
+        // The chain is written back, so a round trip keeps it.
+        let back = try JSONReader.parse(tree.dumpJSON())
+        guard case .array(let subviews)? = back["subviews"] else { Issue.record("no subviews"); return }
+        #expect(subviews[0]["classChain"] == .array(["MyFancyButton", "UIButton", "UIControl", "UIView", "UIResponder", "NSObject"]))
+    }
+
+    @Test func aChainCannotRewriteUIKitsOwnClasses() throws {
+        let tree = try ViewTree.loadDump("""
+            {"class":"UIWindow","subviews":[{"class":"UIButton","classChain":["UIButton","UILabel"]}]}
+            """)
+        #expect(!tree.isKind(1, of: "UILabel"))
+        #expect(tree.isKind(1, of: "UIControl"))
+    }
+
+    @Test func aHundredThousandDeepChainLoadsWithoutOverflowingTheStack() throws {
+        let depth = 100_000
+        var text = ""
+        text.reserveCapacity(depth * 40)
+        for i in 0..<depth { text += "{\"class\":\"UIView\",\"uid\":\(i),\"subviews\":[" }
+        text += "{\"class\":\"UILabel\",\"accessibilityLabel\":\"bottom\"}"
+        for _ in 0..<depth { text += "]}" }
+        let tree = try ViewTree.loadDump(text)
+        #expect(tree.count == depth + 1)
+        #expect(tree.depths[depth] == Int32(depth))
+        var b = ProgramBuilder(start: .roots)
+        b.descendants(.string(property: "accessibilityLabel", .equals("bottom")), unique: true)
+        b.axis(.ancestors, unique: true)
+        b.pick(-1)
+        #expect(try Matcher().select(b.build(), in: tree) == [0])
+        // Writing it back is iterative too.
+        #expect(tree.dumpJSON().count > depth * 20)
+    }
+
+    @Test(arguments: [
+        ("", "a /dump document must be a JSON object"),
+        ("[1]", "a /dump document must be a JSON object"),
+        ("{\"class\":\"UIView\"", "expected ',' or '}'"),
+        ("{\"class\":\"UIView\",\"subviews\":[1]}", "each subview must be a JSON object"),
+        ("{\"class\":3}", "\"class\" must be a string"),
+        ("{\"class\":\"UIView\"} x", "unexpected 'x' after the document"),
+        ("{\"a\":\"\\q\"}", "invalid escape"),
+        ("{\"classChain\":[1]}", "\"classChain\" must be an array of class names"),
+    ])
+    func malformedDumpsFailWithAMessageAndAPosition(input: String, expected: String) {
+        #expect {
+            _ = try ViewTree.loadDump(input)
+        } throws: { error in
+            "\(error)".contains(expected)
+        }
+    }
+
+    @Test func errorsNameLineAndColumn() {
+        do {
+            _ = try ViewTree.loadDump("{\n  \"class\": \"UIView\",\n  \"uid\": tru\n}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("line 3, column 10"))
+        }
+    }
+
+    @Test func invalidUTF8InAStringIsAnErrorNotACrash() {
+        let bytes: [UInt8] = Array("{\"class\":\"".utf8) + [0xFF, 0xFE] + Array("\"}".utf8)
+        #expect(throws: DumpError.self) { _ = try ViewTree.loadDump(bytes) }
+    }
+
+    @Test func deeplyNestedPropertyValuesAreRefused() {
+        let nested = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect {
+            _ = try ViewTree.loadDump("{\"class\":\"UIView\",\"junk\":\(nested)}")
+        } throws: { "\($0)".contains("nested deeper than") }
+    }
+}
