@@ -31,7 +31,7 @@ struct Parser {
     /// One word of the query part.
     private mutating func step(_ token: Token) throws(ParseError) -> QueryStep {
         let name = token.name
-        if Vocabulary.actions.contains(name) { throw ParseError(.action(token.spelling), at: token.offset) }
+        if Vocabulary.actions.contains(name) { throw ParseError(.action(token.actionName), at: token.offset) }
         if Vocabulary.expectationWords.contains(name) {
             throw ParseError(.misplacedExpectationWord(name), at: token.offset)
         }
@@ -145,12 +145,12 @@ struct Parser {
             }
             condition = .have(matches)
         default:
-            if Vocabulary.actions.contains(word.name) { throw ParseError(.action(word.spelling), at: word.offset) }
+            if Vocabulary.actions.contains(word.name) { throw ParseError(.action(word.actionName), at: word.offset) }
             throw ParseError(.incompleteExpectation(word: negated ? "should not" : "should",
                                                     wanted: "exist, be or have"), at: word.offset)
         }
         if let extra = next() {
-            if Vocabulary.actions.contains(extra.name) { throw ParseError(.action(extra.spelling), at: extra.offset) }
+            if Vocabulary.actions.contains(extra.name) { throw ParseError(.action(extra.actionName), at: extra.offset) }
             throw ParseError(.afterExpectation(extra.spelling), at: extra.offset)
         }
         return ParsedExpectation(negated: negated, condition: condition, offset: offset)
@@ -181,4 +181,9 @@ extension ParameterValue {
 extension UInt8 {
     var isLetter: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) }
     var isDigit: Bool { self >= 0x30 && self <= 0x39 }
+}
+
+extension Token {
+    /// `touch`, `setText:`: how messages name an action.
+    var actionName: String { parameter == nil ? name : name + ":" }
 }
