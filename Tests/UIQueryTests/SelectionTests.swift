@@ -104,3 +104,21 @@ import Testing
         }
     }
 }
+
+@Suite struct RegistryTests {
+    @Test func theEngineWorksThroughARegistryAndItsCache() throws {
+        let registry = EngineRegistry(matcher: Matcher(configuration: .serial))
+        try registry.register(UIQueryEngine())
+        let tree = Trees.table()
+        #expect(tree.uids(try registry.select("tableView tableViewCell", engine: "uiquery", in: tree)) == ["c3", "c2", "c1"])
+        #expect(tree.uids(try registry.select("tableView tableViewCell", in: tree)) == ["c3", "c2", "c1"])
+        do {
+            _ = try registry.select("tableView should exist", engine: "uiquery", in: tree)
+            Issue.record("no error")
+        } catch {
+            #expect(error.kind == .usage)
+            #expect(error.engine == "uiquery")
+            #expect(error.description.hasSuffix("at column 11"))
+        }
+    }
+}
