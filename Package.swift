@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "SelectorCore", targets: ["SelectorCore"]),
         .library(name: "ViewSelectors", targets: ["ViewSelectors"]),
+        .library(name: "UIQueryEngine", targets: ["UIQueryEngine"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
     ],
     dependencies: [
@@ -39,6 +40,18 @@ let package = Package(
                 "ViewSelectors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // UISpec's UIQuery paths (`uiquery`), with `should` expectations.
+        .target(
+            name: "UIQueryEngine",
+            dependencies: ["SelectorCore"],
+            path: "Plugins/UIQuery",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "UIQueryTests",
+            dependencies: ["SelectorCore", "UIQueryEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(
