@@ -29,7 +29,7 @@ let package = Package(
         // The umbrella that registers every built-in engine and ships the embedded sample app.
         .target(
             name: "ViewSelectors",
-            dependencies: ["SelectorCore"],
+            dependencies: ["SelectorCore", "UIQueryEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 "SelectorCore",
                 "ViewSelectors",
+                "UIQueryEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

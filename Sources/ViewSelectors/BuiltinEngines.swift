@@ -1,4 +1,5 @@
 public import SelectorCore
+import UIQueryEngine
 
 /// The engines this package ships, registered together.
 public enum BuiltinEngines {
@@ -7,7 +8,7 @@ public enum BuiltinEngines {
 
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
-        []
+        [UIQueryEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later).
