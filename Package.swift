@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "SelectorCore", targets: ["SelectorCore"]),
         .library(name: "ViewSelectors", targets: ["ViewSelectors"]),
+        .library(name: "RegexLabelEngine", targets: ["RegexLabelEngine"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
     ],
     dependencies: [
@@ -32,6 +33,20 @@ let package = Package(
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
+        // PCRE2 (8-bit) from the system: `apt-get install libpcre2-dev`. No vendored source.
+        .systemLibrary(
+            name: "CPCRE2",
+            path: "Sources/CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        // Engine `regex`: PCRE2 patterns over labels and other string properties.
+        .target(
+            name: "RegexLabelEngine",
+            dependencies: ["SelectorCore", "CPCRE2"],
+            path: "Plugins/RegexLabel",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FranklyCLI",
             dependencies: [
@@ -44,6 +59,11 @@ let package = Package(
         .testTarget(
             name: "SelectorCoreTests",
             dependencies: ["SelectorCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RegexLabelTests",
+            dependencies: ["SelectorCore", "RegexLabelEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(
