@@ -31,8 +31,9 @@ public final class PCRE2Pattern: StringMatcher, @unchecked Sendable {
     }
 
     /// Compiles `pattern` (UTF-8, with `\/` already read as `/`) in UTF mode with `flags`.
-    init(_ pattern: String, flags: RegexFlags, written: String, step: Int,
-         limits: PCRE2Limits) throws(CompileError) {
+    /// `jit: false` keeps the interpreter (tests use it to cover both match paths).
+    init(_ pattern: String, flags: RegexFlags = [], written: String? = nil, step: Int = 1,
+         limits: PCRE2Limits = PCRE2Limits(), jit: Bool = true) throws(CompileError) {
         var options = PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C
         if flags.contains(.caseless) { options |= PCRE2_CASELESS }
         if flags.contains(.multiline) { options |= PCRE2_MULTILINE }
@@ -60,9 +61,9 @@ public final class PCRE2Pattern: StringMatcher, @unchecked Sendable {
         self.matchContext = context
         // JIT before the code is shared: pcre2_jit_compile mutates the code. It fails only where
         // JIT is unsupported or out of memory; the interpreter then runs the same pattern.
-        self.usesJIT = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+        self.usesJIT = jit && pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
         self.step = step
-        self.written = written
+        self.written = written ?? "/\(pattern)/\(flags)"
     }
 
     deinit {
