@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SelectorCore", targets: ["SelectorCore"]),
         .library(name: "ViewSelectors", targets: ["ViewSelectors"]),
         .library(name: "UIQueryEngine", targets: ["UIQueryEngine"]),
+        .library(name: "RegexLabelEngine", targets: ["RegexLabelEngine"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
     ],
     dependencies: [
@@ -29,8 +30,22 @@ let package = Package(
         // The umbrella that registers every built-in engine and ships the embedded sample app.
         .target(
             name: "ViewSelectors",
-            dependencies: ["SelectorCore", "UIQueryEngine"],
+            dependencies: ["SelectorCore", "UIQueryEngine", "RegexLabelEngine"],
             resources: [.copy("Resources/sample-app.json")],
+            swiftSettings: strictSettings
+        ),
+        // PCRE2 (8-bit) from the system: `apt-get install libpcre2-dev`. No vendored source.
+        .systemLibrary(
+            name: "CPCRE2",
+            path: "Sources/CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        // Engine `regex`: PCRE2 patterns over labels and other string properties.
+        .target(
+            name: "RegexLabelEngine",
+            dependencies: ["SelectorCore", "CPCRE2"],
+            path: "Plugins/RegexLabel",
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -52,12 +67,17 @@ let package = Package(
         ),
         .testTarget(
             name: "UIQueryTests",
-            dependencies: ["SelectorCore", "UIQueryEngine"],
+            dependencies: ["SelectorCore", "UIQueryEngine", "RegexLabelEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SelectorCoreTests",
             dependencies: ["SelectorCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RegexLabelTests",
+            dependencies: ["SelectorCore", "RegexLabelEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(

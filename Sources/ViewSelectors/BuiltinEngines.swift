@@ -1,4 +1,5 @@
 public import SelectorCore
+import RegexLabelEngine
 import UIQueryEngine
 
 /// The engines this package ships, registered together.
@@ -8,7 +9,7 @@ public enum BuiltinEngines {
 
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
-        [UIQueryEngine()]
+        [UIQueryEngine(), RegexEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later).

@@ -1,0 +1,57 @@
+public import SelectorCore
+
+/// The `regex` engine: PCRE2 patterns over accessibility labels or any string property.
+///
+/// Each whitespace-separated step searches the descendants of the previous step's results (the
+/// first, the whole tree), in document order without duplicates. A step is
+/// `[ClassName] [@property] /pattern/flags` or a bare `ClassName`; see Docs/Engines/Regex.md.
+///
+/// ```swift
+/// try registry.register(RegexEngine())
+/// let rows = try registry.select(#"UITableViewCell /^Row 7-/ UIImageView"#, engine: "regex", in: tree)
+/// ```
+public struct RegexEngine: SelectorEngine {
+    /// Longest selector accepted, in UTF-8 bytes (64 KiB).
+    public static let maximumSelectorLength = 65_536
+
+    public var name: String { "regex" }
+    public var summary: String { "PCRE2 patterns over labels: UIButton /^(save|submit)$/i" }
+
+    /// Bounds applied to every match of the patterns this engine compiles.
+    public let limits: PCRE2Limits
+
+    public init(limits: PCRE2Limits = PCRE2Limits()) {
+        self.limits = limits
+    }
+
+    public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
+        let length = selector.utf8.count
+        guard length <= Self.maximumSelectorLength else {
+            throw SelectorError(.limit, "selector is \(length) bytes long; the regex engine accepts at most "
+                                + "\(Self.maximumSelectorLength)", selector: selector)
+        }
+        var builder = ProgramBuilder(start: .document)
+        for (index, step) in try RegexParser.parse(selector).enumerated() {
+            builder.descendants(try filter(for: step, number: index + 1, in: selector), unique: true)
+        }
+        return builder.build()
+    }
+
+    /// `kindOf(Class) ∧ property =~ pattern`, whichever parts the step wrote.
+    private func filter(for step: ParsedStep, number: Int, in selector: String) throws(SelectorError) -> Predicate {
+        var parts: [Predicate] = []
+        if let className = step.className { parts.append(.kindOf(className)) }
+        if let pattern = step.pattern {
+            let compiled: PCRE2Pattern
+            do {
+                compiled = try PCRE2Pattern(pattern.text, flags: pattern.flags, written: pattern.written,
+                                            step: number, limits: limits)
+            } catch {
+                throw .syntax("invalid pattern in step \(number): \(error.message)",
+                              at: pattern.selectorOffset(ofPatternByte: error.patternOffset), in: selector)
+            }
+            parts.append(.string(property: step.property ?? ParsedStep.defaultProperty, .matcher(compiled)))
+        }
+        return .all(parts)
+    }
+}
