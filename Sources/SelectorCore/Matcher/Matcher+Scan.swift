@@ -109,38 +109,48 @@ extension Matcher {
     }
 
     /// Evaluates a string test once per distinct value of `pool`; the mask is indexed by value id.
+    ///
+    /// `statistics.stringEvaluations` counts the evaluations actually made (an engine matcher's own
+    /// counter when it has one), so a benchmark can show it equals the distinct values, not the nodes.
     func evaluate(_ test: StringTest, over pool: StringPool,
                   statistics: inout MatchStatistics) throws(SelectorError) -> [Bool] {
         let count = pool.count
-        statistics.stringEvaluations += count
         guard count > 0 else { return [] }
         let threads = min(configuration.maxThreads, max(1, count / max(1, configuration.parallelValueThreshold)))
         let per = (count + threads - 1) / threads
-        let parts: [Result<[Bool], SelectorError>] = pool.withValueBytes { bytes, offsets in
-            let evaluateRange = { (lo: Int, hi: Int) -> Result<[Bool], SelectorError> in
+        typealias Part = Result<(mask: [Bool], evaluations: Int), SelectorError>
+        let parts: [Part] = pool.withValueBytes { bytes, offsets in
+            let evaluateRange = { (lo: Int, hi: Int) -> Part in
                 var mask = [Bool](repeating: false, count: max(0, hi - lo))
-                let evaluator: (any StringEvaluator)?
-                let builtin: BuiltinStringEvaluator?
-                if case .matcher(let m) = test.operation { evaluator = m.makeEvaluator(); builtin = nil }
-                else { evaluator = nil; builtin = BuiltinStringEvaluator(test) }
-                do {
-                    for k in lo..<hi {
-                        let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
-                        mask[k - lo] = try evaluator?.matches(s) ?? builtin!.matches(s)
+                if case .matcher(let m) = test.operation {
+                    let evaluator = m.makeEvaluator()
+                    do throws(SelectorError) {
+                        for k in lo..<hi {
+                            let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
+                            mask[k - lo] = try evaluator.matches(s)
+                        }
+                    } catch {
+                        return .failure(error)
                     }
-                } catch let e as SelectorError {
-                    return .failure(e)
-                } catch {
-                    return .failure(SelectorError(.evaluation, "\(error)"))
+                    return .success((mask, evaluator.evaluations))
                 }
-                return .success(mask)
+                let builtin = BuiltinStringEvaluator(test)
+                for k in lo..<hi {
+                    let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
+                    mask[k - lo] = builtin.matches(s)
+                }
+                return .success((mask, hi - lo))
             }
             if threads == 1 { return [evaluateRange(0, count)] }
             return Parallel.map(chunks: threads) { k in evaluateRange(min(count, k * per), min(count, (k + 1) * per)) }
         }
         var mask: [Bool] = []
         mask.reserveCapacity(count)
-        for p in parts { mask.append(contentsOf: try p.get()) }
+        for p in parts {
+            let part = try p.get()
+            mask.append(contentsOf: part.mask)
+            statistics.stringEvaluations += part.evaluations
+        }
         return mask
     }
 }

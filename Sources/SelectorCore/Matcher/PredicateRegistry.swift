@@ -1,8 +1,6 @@
-import Synchronization
-
 /// Custom predicates by name, shared by every engine of a registry.
 public final class PredicateRegistry: Sendable {
-    private let table = Mutex<[String: CustomPredicate]>([:])
+    private let table = Locked<[String: CustomPredicate]>([:])
 
     public init() {}
 

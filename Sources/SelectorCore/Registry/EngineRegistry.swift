@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Why a registry refused a request.
 public struct RegistryError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
@@ -23,7 +21,7 @@ public final class EngineRegistry: Sendable {
         var defaultName: String? = nil
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Compiled selectors of every engine.
     public let cache: SelectorCache
     /// Predicates selectors can call by name.

@@ -1,9 +1,7 @@
-import Synchronization
-
 /// A bounded, thread-safe LRU cache of compiled selectors keyed by (engine, selector text).
 ///
 /// Parse errors are cached too, so a client retrying a malformed selector costs one lookup.
-/// Reads dominate, so the cache is split into shards by key hash, each behind its own `Mutex`:
+/// Reads dominate, so the cache is split into shards by key hash, each behind its own lock:
 /// threads rarely meet on one lock (design/matcher.md).
 public final class SelectorCache: Sendable {
     /// A cached outcome.
@@ -75,10 +73,10 @@ public final class SelectorCache: Sendable {
 
 /// One shard: a dictionary into a doubly linked list threaded through arrays (no per-entry
 /// allocation, O(1) touch and eviction).
-/// A `Mutex` is not copyable, so each lives in its own object.
+/// Each shard's lock lives in its own object.
 final class Shard: Sendable {
-    let lock: Mutex<LRUShard>
-    init(_ s: LRUShard) { lock = Mutex(s) }
+    let lock: Locked<LRUShard>
+    init(_ s: LRUShard) { lock = Locked(s) }
 }
 
 struct LRUShard {

@@ -1,24 +1,45 @@
 /// A property column under construction: picks its storage from the first value and falls back to
-/// `.generic` when a later value does not fit.
-enum ColumnBuilder {
-    case strings(ContiguousArray<Int32>, StringPool)
-    case numbers(ContiguousArray<Double>)
-    case bools(ContiguousArray<Int8>)
-    case frames(ContiguousArray<Rect>)
-    case generic([Int32: JSONValue])
+/// generic storage when a later value does not fit.
+///
+/// A struct of separate arrays rather than an enum with payloads: mutating an enum payload in place
+/// needs the payload moved out first, and a stray copy there makes every append copy the whole
+/// column (quadratic loading). Plain stored arrays are always mutated in place.
+struct ColumnBuilder {
+    enum Kind { case strings, numbers, bools, frames, generic }
+
+    private(set) var kind: Kind
+    private var ids: ContiguousArray<Int32> = []
+    private var pool = StringPool()
+    private var numbers: ContiguousArray<Double> = []
+    private var bools: ContiguousArray<Int8> = []
+    private var frames: ContiguousArray<Rect> = []
+    private var generic: [Int32: JSONValue] = [:]
 
     /// Integers beyond 2^53 lose precision as `Double`; they stay generic.
     static let exactDoubleLimit: Int64 = 1 << 53
 
+    init(kind: Kind) { self.kind = kind }
+
     init(name: String, first: JSONValue) {
         switch first {
-        case .string: self = .strings([], StringPool())
-        case .bool: self = .bools([])
-        case .int(let i) where (i == 0 || i == 1) && ColumnBuilder.looksBoolean(name): self = .bools([])
-        case .int(let i) where i.magnitude <= ColumnBuilder.exactDoubleLimit: self = .numbers([])
-        case .double: self = .numbers([])
-        case .object where Rect(json: first) != nil: self = .frames([])
-        default: self = .generic([:])
+        case .string: kind = .strings
+        case .bool: kind = .bools
+        case .int(let i) where (i == 0 || i == 1) && ColumnBuilder.looksBoolean(name): kind = .bools
+        case .int(let i) where i.magnitude <= ColumnBuilder.exactDoubleLimit: kind = .numbers
+        case .double: kind = .numbers
+        case .object where Rect(json: first) != nil: kind = .frames
+        default: kind = .generic
+        }
+    }
+
+    /// A builder holding an existing column's values, ready for edits.
+    init(_ column: PropertyColumn) {
+        switch column {
+        case .strings(let i, let p): kind = .strings; ids = i; pool = p
+        case .numbers(let v): kind = .numbers; numbers = v
+        case .bools(let v): kind = .bools; bools = v
+        case .frames(let v): kind = .frames; frames = v
+        case .generic(let d): kind = .generic; generic = d
         }
     }
 
@@ -28,97 +49,76 @@ enum ColumnBuilder {
         return third.isUppercase
     }
 
+    @inline(__always)
+    private static func pad<T>(_ a: inout ContiguousArray<T>, to node: Int, with absent: T) {
+        // Plain appends: their geometric growth keeps this amortised O(1). (An explicit
+        // `reserveCapacity(count * 2)` here reallocated on every call: quadratic.)
+        while a.count <= node { a.append(absent) }
+    }
+
     mutating func set(_ value: JSONValue, at node: Int) {
-        switch (self, value) {
-        case (.strings(var ids, var pool), .string(let s)):
-            self = .generic([:])  // release our reference so the arrays stay uniquely owned
-            pad(&ids, to: node, with: -1)
-            ids[node] = pool.intern(s)
-            self = .strings(ids, pool)
-        case (.numbers(var v), .int(let i)) where i.magnitude <= ColumnBuilder.exactDoubleLimit:
-            self = .generic([:])
-            pad(&v, to: node, with: .nan)
-            v[node] = Double(i)
-            self = .numbers(v)
-        case (.numbers(var v), .double(let d)) where !d.isNaN:
-            self = .generic([:])
-            pad(&v, to: node, with: .nan)
-            v[node] = d
-            self = .numbers(v)
-        case (.bools(var v), .bool(let b)):
-            self = .generic([:])
-            pad(&v, to: node, with: -1)
-            v[node] = b ? 3 : 2
-            self = .bools(v)
-        case (.bools(var v), .int(let i)) where i == 0 || i == 1:
-            self = .generic([:])
-            pad(&v, to: node, with: -1)
-            v[node] = Int8(i)
-            self = .bools(v)
-        case (.frames(var v), _):
-            if let r = Rect(json: value) {
-                self = .generic([:])
-                pad(&v, to: node, with: Rect.absent)
-                v[node] = r
-                self = .frames(v)
-            } else {
-                promoteToGeneric()
-                set(value, at: node)
-            }
-        case (.generic(var d), _):
-            self = .generic([:])
-            d[Int32(node)] = value
-            self = .generic(d)
+        switch (kind, value) {
+        case (.strings, .string(let s)):
+            setString(s, at: node)
+        case (.numbers, .int(let i)) where i.magnitude <= ColumnBuilder.exactDoubleLimit:
+            Self.pad(&numbers, to: node, with: .nan); numbers[node] = Double(i)
+        case (.numbers, .double(let d)):
+            Self.pad(&numbers, to: node, with: .nan); numbers[node] = d
+        case (.bools, .bool(let b)):
+            Self.pad(&bools, to: node, with: -1); bools[node] = b ? 3 : 2
+        case (.bools, .int(let i)) where i == 0 || i == 1:
+            Self.pad(&bools, to: node, with: -1); bools[node] = Int8(i)
+        case (.frames, _):
+            if let r = Rect(json: value) { setFrame(r, at: node) } else { promoteToGeneric(); generic[Int32(node)] = value }
+        case (.generic, _):
+            generic[Int32(node)] = value
         default:
             promoteToGeneric()
-            set(value, at: node)
+            generic[Int32(node)] = value
         }
     }
 
     /// Sets a string without building a `JSONValue` (the loader's hot path).
     mutating func setString(_ s: String, at node: Int) {
-        if case .strings(var ids, var pool) = self {
-            self = .generic([:])
-            pad(&ids, to: node, with: -1)
-            ids[node] = pool.intern(s)
-            self = .strings(ids, pool)
-        } else {
-            set(.string(s), at: node)
-        }
+        guard kind == .strings else { set(.string(s), at: node); return }
+        Self.pad(&ids, to: node, with: -1)
+        ids[node] = pool.intern(s)
     }
 
     /// Sets a frame without a `JSONValue` round trip.
     mutating func setFrame(_ r: Rect, at node: Int) {
-        if case .frames(var v) = self {
-            self = .generic([:])
-            pad(&v, to: node, with: Rect.absent)
-            v[node] = r
-            self = .frames(v)
-        } else {
-            set(r.json, at: node)
-        }
+        guard kind == .frames else { set(r.json, at: node); return }
+        Self.pad(&frames, to: node, with: Rect.absent)
+        frames[node] = r
     }
 
-    private func pad<T>(_ a: inout ContiguousArray<T>, to node: Int, with absent: T) {
-        if a.count <= node {
-            a.reserveCapacity(Swift.max(node + 1, a.count * 2))
-            a.append(contentsOf: repeatElement(absent, count: node + 1 - a.count))
+    /// Removes the value at `node`.
+    mutating func clear(at node: Int) {
+        switch kind {
+        case .strings: if node < ids.count { ids[node] = -1 }
+        case .numbers: if node < numbers.count { numbers[node] = .nan }
+        case .bools: if node < bools.count { bools[node] = -1 }
+        case .frames: if node < frames.count { frames[node] = Rect.absent }
+        case .generic: generic[Int32(node)] = nil
         }
     }
 
     private mutating func promoteToGeneric() {
-        let col = finish(count: 0)
-        var d: [Int32: JSONValue] = [:]
+        guard kind != .generic else { return }
+        let column = finish(count: 0)
         let n: Int
-        switch self {
-        case .strings(let ids, _): n = ids.count
-        case .numbers(let v): n = v.count
-        case .bools(let v): n = v.count
-        case .frames(let v): n = v.count
-        case .generic: return
+        switch kind {
+        case .strings: n = ids.count
+        case .numbers: n = numbers.count
+        case .bools: n = bools.count
+        case .frames: n = frames.count
+        case .generic: n = 0
         }
-        for i in 0..<n { if let v = col.value(at: i) { d[Int32(i)] = v } }
-        self = .generic(d)
+        var d: [Int32: JSONValue] = [:]
+        for i in 0..<n { if let v = column.value(at: i) { d[Int32(i)] = v } }
+        kind = .generic
+        generic = d
+        ids = []; numbers = []; bools = []; frames = []; pool = StringPool()
     }
 
     /// The finished column, padded to `count` nodes.
@@ -129,12 +129,12 @@ enum ColumnBuilder {
             b.append(contentsOf: repeatElement(absent, count: count - a.count))
             return b
         }
-        switch self {
-        case .strings(let ids, let pool): return .strings(ids: padded(ids, -1), pool: pool)
-        case .numbers(let v): return .numbers(padded(v, .nan))
-        case .bools(let v): return .bools(padded(v, -1))
-        case .frames(let v): return .frames(padded(v, Rect.absent))
-        case .generic(let d): return .generic(d)
+        switch kind {
+        case .strings: return .strings(ids: padded(ids, -1), pool: pool)
+        case .numbers: return .numbers(padded(numbers, .nan))
+        case .bools: return .bools(padded(bools, -1))
+        case .frames: return .frames(padded(frames, Rect.absent))
+        case .generic: return .generic(generic)
         }
     }
 }

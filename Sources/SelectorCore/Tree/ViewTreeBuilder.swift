@@ -77,7 +77,7 @@ public struct ViewTreeBuilder {
     /// Sets a string property (faster than `set` with a `JSONValue`).
     public mutating func setString(_ name: String, _ value: String, on node: Handle) {
         if columns[name] == nil {
-            columns[name] = .strings([], StringPool())
+            columns[name] = ColumnBuilder(kind: .strings)
             propertyOrder.append(name)
         }
         columns[name]!.setString(value, at: Int(node))
@@ -86,7 +86,7 @@ public struct ViewTreeBuilder {
     /// Sets a frame property without building its JSON form.
     public mutating func setFrame(_ name: String, _ rect: Rect, on node: Handle) {
         if columns[name] == nil {
-            columns[name] = .frames([])
+            columns[name] = ColumnBuilder(kind: .frames)
             propertyOrder.append(name)
         }
         columns[name]!.setFrame(rect, at: Int(node))
