@@ -137,40 +137,77 @@ struct Run {
         return lo
     }
 
-    /// UISpec's order. The matches are found first by an ordinary scan; the walk then only
-    /// descends into children whose subtree holds a match, so its cost follows the ancestors of
-    /// the matches rather than the whole subtree.
+    /// UISpec's order. The matches are found first by ordinary scans (one merged, possibly
+    /// parallel scan when the inputs are disjoint subtrees in document order); the walk then only
+    /// descends into children whose subtree holds a match, so its cost follows the ancestors of the
+    /// matches rather than the whole subtree. Buffers are reused across inputs: a step often has
+    /// tens of thousands of small inputs (every cell of every table).
     private mutating func reverseDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
                                              unique: Bool) -> [NodeID] {
-        var out: [NodeID] = []
+        var ranges: [(Int32, Int32)] = []
+        ranges.reserveCapacity(list.count)
+        var previous = Int32.min, coveredEnd = Int32.min
+        var disjoint = true
         for v in list {
-            if includeSelf && v >= 0 && passes(v, test) { out.append(v) }
-            let (lo, hi) = scanRange(v, includeSelf: false)
-            let matches = matcher.scan(ranges: [(lo, hi)], test, tree, statistics: &statistics)
-            if matches.isEmpty { continue }
-            func firstAtOrAfter(_ x: Int32) -> Int {
-                var a = 0, b = matches.count
-                while a < b {
-                    let m = (a + b) / 2
-                    if matches[m] < x { a = m + 1 } else { b = m }
+            let (start, end) = span(v)
+            if v <= previous || start < coveredEnd { disjoint = false; break }
+            previous = v
+            ranges.append(scanRange(v, includeSelf: false))
+            coveredEnd = end
+        }
+        let shared: [NodeID]? = disjoint ? matcher.scan(ranges: ranges, test, tree, statistics: &statistics) : nil
+        var out: [NodeID] = []
+        var stack: [NodeID] = []
+        var kids: [NodeID] = []
+        tree.ends.withUnsafeBufferPointer { ends in
+            for v in list {
+                if includeSelf && v >= 0 && passes(v, test) { out.append(v) }
+                let (lo, hi) = scanRange(v, includeSelf: false)
+                let matches: ArraySlice<NodeID>
+                if let shared {
+                    matches = shared[lowerBound(shared, lo)..<lowerBound(shared, hi)]
+                } else {
+                    matches = matcher.scan(ranges: [(lo, hi)], test, tree, statistics: &statistics)[...]
                 }
-                return a
-            }
-            var stack: [NodeID] = [v]
-            while let u = stack.popLast() {
-                let kids = children(of: u)
-                for k in kids.reversed() {
-                    let idx = firstAtOrAfter(k)
-                    if idx < matches.count && matches[idx] == k { out.append(k) }
+                if matches.isEmpty { continue }
+                func firstAtOrAfter(_ x: Int32) -> Int {
+                    var a = matches.startIndex, b = matches.endIndex
+                    while a < b {
+                        let m = (a + b) / 2
+                        if matches[m] < x { a = m + 1 } else { b = m }
+                    }
+                    return a
                 }
-                // Pushed in document order, so the last child is expanded first.
-                for k in kids {
-                    let idx = firstAtOrAfter(k + 1)
-                    if idx < matches.count && matches[idx] < tree.ends[Int(k)] { stack.append(k) }
+                stack.removeAll(keepingCapacity: true)
+                stack.append(v)
+                while let u = stack.popLast() {
+                    kids.removeAll(keepingCapacity: true)
+                    var j = u < 0 ? 0 : u + 1
+                    let end = u < 0 ? Int32(tree.count) : ends[Int(u)]
+                    while j < end { kids.append(j); j = ends[Int(j)] }
+                    for k in kids.reversed() {
+                        let idx = firstAtOrAfter(k)
+                        if idx < matches.endIndex && matches[idx] == k { out.append(k) }
+                    }
+                    // Pushed in document order, so the last child is expanded first.
+                    for k in kids {
+                        let idx = firstAtOrAfter(k + 1)
+                        if idx < matches.endIndex && matches[idx] < ends[Int(k)] { stack.append(k) }
+                    }
                 }
             }
         }
         return unique ? deduplicated(out) : out
+    }
+
+    /// Index of the first element of a sorted list at or after `x`.
+    private func lowerBound(_ sorted: [NodeID], _ x: Int32) -> Int {
+        var a = 0, b = sorted.count
+        while a < b {
+            let m = (a + b) / 2
+            if sorted[m] < x { a = m + 1 } else { b = m }
+        }
+        return a
     }
 
     private mutating func ancestors(of list: [NodeID], _ test: NodeTest, unique: Bool) -> [NodeID] {
