@@ -1,4 +1,5 @@
 import FranklyServer
+import Hummingbird
 import HummingbirdTesting
 import SelectorCore
 import Testing
@@ -60,39 +61,39 @@ struct BadInputTests {
 
     @Test("bad input is an ERROR envelope with HTTP 200 naming the problem", arguments: cases)
     func badInput(_ c: Case) async throws {
-        try await withServer(.router) { client, _ in
+        try await withServer(.router) { client, _ async throws in
             let response = try await client.post(c.path, bytes: c.body)
             #expect(response.status == .ok)
-            #expect(response.json == .error(c.reason, c.details))
+            #expect(response.json == JSONValue.franklyError(c.reason, c.details))
         }
     }
 
     @Test("the server stays up through every bad request on one connection")
     func staysUp() async throws {
-        try await withRunningServer { _, port in
-            try await withClient(port: port) { client in
+        try await withRunningServer { _, port async throws in
+            try await withClient(port: port) { client async throws in
                 for c in Self.cases {
                     let response = try await client.post(c.path, body: ByteBuffer(bytes: c.body))
                     #expect(response.status == .ok, "\(c.name)")
                     #expect(response.json["outcome"] == "ERROR", "\(c.name)")
                 }
-                #expect(try await client.get("/engines").json == .array(["kind", "uids", "uiquery"]))
+                #expect(try await client.get("/engines").json == JSONValue.array(["kind", "uids", "uiquery"]))
             }
         }
     }
 
     @Test("a body over 1 MiB is 413 and the server stays up")
     func tooLarge() async throws {
-        try await withRunningServer { _, port in
+        try await withRunningServer { _, port async throws in
             let limit = 1 << 20
-            try await withClient(port: port) { client in
+            try await withClient(port: port) { client async throws in
                 let big = ByteBuffer(repeating: UInt8(ascii: " "), count: limit + 1)
                 let response = try await client.post("/map", body: big)
                 #expect(response.status == .contentTooLarge)
-                #expect(response.json == .error("request too large", "the request body is larger than 1048576 bytes"))
+                #expect(response.json == JSONValue.franklyError("request too large", "the request body is larger than 1048576 bytes"))
             }
             // A body of exactly the limit is read (and here is valid JSON padded with spaces).
-            try await withClient(port: port) { client in
+            try await withClient(port: port) { client async throws in
                 let json = #"{"query":"1055","operation":{"method_name":"text","arguments":[]}}"#
                 let padded = json + String(repeating: " ", count: limit - json.utf8.count)
                 let response = try await client.post("/map", body: ByteBuffer(string: padded))

@@ -1,4 +1,5 @@
 import FranklyServer
+import Hummingbird
 import HummingbirdTesting
 import SelectorCore
 import Synchronization
@@ -8,10 +9,10 @@ import Testing
 struct LifecycleTests {
     @Test("run() listens on an ephemeral loopback port and serves real HTTP")
     func ephemeralPort() async throws {
-        try await withRunningServer { server, port in
+        try await withRunningServer { server, port async throws in
             #expect(port > 0)
             #expect(server.configuration.isLoopback)
-            try await withClient(port: port) { client in
+            try await withClient(port: port) { client async throws in
                 #expect(try await client.get("/version").json["version"] == .string(FranklyServerConfiguration.defaultVersion))
                 let missing = try await client.get("/no/such/path")
                 #expect(missing.status == .notFound)
@@ -26,8 +27,8 @@ struct LifecycleTests {
         try await withThrowingTaskGroup(of: String.self) { group in
             group.addTask { try await server.run(); return "stopped" }
             let port = try #require(await server.listeningPort())
-            try await withClient(port: port) { client in
-                #expect(try await client.get("/exit").json == .success)
+            try await withClient(port: port) { client async throws in
+                #expect(try await client.get("/exit").json == JSONValue.success)
             }
             group.addTask { try await Task.sleep(for: .seconds(20)); return "timed out" }
             #expect(try await group.next() == "stopped")

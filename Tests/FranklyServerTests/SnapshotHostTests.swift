@@ -1,4 +1,5 @@
 import FranklyServer
+import Hummingbird
 import SelectorCore
 import Testing
 

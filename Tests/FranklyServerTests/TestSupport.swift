@@ -54,7 +54,7 @@ enum Fixture {
 func withServer(_ transport: Transport, tree: ViewTree = Fixture.sample,
                 _ body: @escaping @Sendable (any TestClientProtocol, SnapshotHost) async throws -> Void) async throws {
     let host = SnapshotHost(tree: tree)
-    try await Fixture.server(host).makeApplication().test(transport.setup) { client in
+    try await Fixture.server(host).makeApplication().test(transport.setup) { client async throws in
         try await body(client, host)
     }
 }
@@ -102,12 +102,26 @@ extension TestClientProtocol {
     }
 
     /// POST /map with the given query, operation and (optional) engine; the parsed response.
+    @discardableResult
     func map(_ query: String, _ method: String, _ arguments: [JSONValue] = [], engine: String? = nil) async throws -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("query", .string(query))]
-        if let engine { pairs.append(("selector_engine", .string(engine))) }
-        pairs.append(("operation", .object([("method_name", .string(method)), ("arguments", .array(arguments))])))
-        return try await post("/map", JSONValue.object(pairs).jsonString).json
+        try await post("/map", mapBody(query, method, arguments, engine: engine)).json
     }
+}
+
+extension TestClient {
+    /// POST /map over a real connection; the parsed response.
+    @discardableResult
+    func map(_ query: String, _ method: String, _ arguments: [JSONValue] = [], engine: String? = nil) async throws -> JSONValue {
+        try await post("/map", body: ByteBuffer(string: mapBody(query, method, arguments, engine: engine))).json
+    }
+}
+
+/// A `/map` request body.
+func mapBody(_ query: String, _ method: String, _ arguments: [JSONValue], engine: String?) -> String {
+    var pairs: [(String, JSONValue)] = [("query", .string(query))]
+    if let engine { pairs.append(("selector_engine", .string(engine))) }
+    pairs.append(("operation", .object([("method_name", .string(method)), ("arguments", .array(arguments))])))
+    return JSONValue.object(pairs).jsonString
 }
 
 extension TestResponse {
@@ -127,7 +141,7 @@ extension JSONValue {
         return r
     }
 
-    static func error(_ reason: String, _ details: String) -> JSONValue {
+    static func franklyError(_ reason: String, _ details: String) -> JSONValue {
         .object([("outcome", "ERROR"), ("reason", .string(reason)), ("details", .string(details))])
     }
 

@@ -55,9 +55,9 @@ public final class SnapshotHost: FranklyHost {
     {
         try update { (tree: ViewTree) throws(MapFailure) -> Change<[JSONValue]> in
             let nodes: [NodeID]
-            do { nodes = try select(tree) } catch { throw .selection(error) }
+            do throws(SelectorError) { nodes = try select(tree) } catch { throw .selection(error) }
             let outcome: OperationOutcome
-            do { outcome = try performer.perform(operation, on: nodes, in: tree) } catch { throw .operation(error) }
+            do throws(OperationError) { outcome = try performer.perform(operation, on: nodes, in: tree) } catch { throw .operation(error) }
             var changed: ViewTree? = outcome.mutated ? outcome.tree : nil
             if let field = touchedTextInput(operation, nodes, outcome.results, in: tree) {
                 changed = focusing(field, in: changed ?? tree) ?? changed

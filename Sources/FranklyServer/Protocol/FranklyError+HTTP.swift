@@ -1,5 +1,4 @@
-import Hummingbird
-import HTTPTypes
+public import Hummingbird
 
 /// A thrown `FranklyError` becomes Frank's ERROR envelope with HTTP 200, so handlers can simply
 /// `throw` protocol errors.

@@ -1,5 +1,4 @@
 import Hummingbird
-import HTTPTypes
 public import SelectorCore
 
 /// Builds the HTTP responses of Frank's protocol: envelopes, bare JSON documents, and the 404 page.
