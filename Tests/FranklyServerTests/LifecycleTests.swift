@@ -40,8 +40,8 @@ struct LifecycleTests {
     func shutdownFirst() async throws {
         let server = Fixture.server(SnapshotHost(tree: Fixture.sample))
         await server.shutdown()
+        // Returning at all is the check: a server that ignored the request would run forever.
         try await server.run()
-        #expect(await server.listeningPort() == nil || true)
     }
 
     @Test("binding a non-loopback address logs a warning; loopback does not")
