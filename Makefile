@@ -15,7 +15,7 @@ deps:
 
 run: deps
 	$(SWIFT) build -c release --product frankly
-	$$($(SWIFT) build -c release --show-bin-path)/frankly select "view"
+	$$($(SWIFT) build -c release --show-bin-path)/frankly serve
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -20,6 +20,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The shared core: view tree, compiled form, matcher, cache, registry. Depends on no engine.
@@ -48,12 +52,26 @@ let package = Package(
             path: "Plugins/RegexLabel",
             swiftSettings: strictSettings
         ),
+        // Frank's HTTP/JSON wire protocol over the registry, embeddable in a host app.
+        .target(
+            name: "FranklyServer",
+            dependencies: [
+                "SelectorCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FranklyCLI",
             dependencies: [
                 "SelectorCore",
                 "ViewSelectors",
                 "UIQueryEngine",
+                "FranklyServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -83,6 +101,18 @@ let package = Package(
         .testTarget(
             name: "FranklyCLITests",
             dependencies: ["SelectorCore", "ViewSelectors", "FranklyCLI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FranklyServerTests",
+            dependencies: [
+                "SelectorCore",
+                "ViewSelectors",
+                "FranklyServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
     ],

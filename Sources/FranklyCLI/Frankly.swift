@@ -4,10 +4,10 @@ import ViewSelectors
 
 /// The `frankly` command: selector engines, trees and the Frankly server from the shell.
 @main
-struct Frankly: ParsableCommand {
+struct Frankly: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frankly",
         abstract: "Find views in UI hierarchies with pluggable selector engines.",
-        subcommands: [EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExpectCommand.self]
+        subcommands: [EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExpectCommand.self, ServeCommand.self]
     )
 }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import FranklyServer
+import Logging
+import SelectorCore
+import ViewSelectors
+
+/// `frankly serve`: Frank's wire protocol over a hierarchy, until SIGINT/SIGTERM or `/exit`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve Frank's HTTP/JSON wire protocol over a hierarchy (loopback by default).",
+        discussion: "Drive it with Frank's drivers or curl, e.g. curl -s localhost:37265/engines. Stop it with Ctrl-C, SIGTERM or GET /exit.")
+
+    @OptionGroup var treeOptions: TreeOptions
+    @Option(help: "Serve a generated tree of this many nodes instead of --tree or the sample app.")
+    var generate: Int?
+    @Option(help: "Seed for --generate.") var seed: UInt64 = 1
+    @Option(help: "Interface to bind. Anything but loopback lets other machines drive the app.")
+    var host: String = "127.0.0.1"
+    @Option(help: "TCP port (Frank's is 37265; 0 picks a free one).") var port: Int = 37265
+    @Option(help: "Largest request body in bytes (larger ones get 413).") var maxBodyBytes: Int = 1 << 20
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
+
+    func validate() throws {
+        if generate != nil && treeOptions.tree != nil { throw ValidationError("use --tree or --generate, not both") }
+        if let generate, generate < 1 { throw ValidationError("--generate must be at least 1") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must lie in 0...65535") }
+        guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be at least 1") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
+    }
+
+    func run() async throws {
+        let tree: ViewTree
+        if let generate {
+            tree = SyntheticApp.generate(nodes: generate, seed: seed)
+        } else {
+            tree = try treeOptions.load().0
+        }
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "frankly")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var configuration = FranklyServerConfiguration(host: host, port: port, maxBodyBytes: maxBodyBytes)
+        configuration.defaultEngine = BuiltinEngines.franklyDefault
+        let server = FranklyServer(host: SnapshotHost(tree: tree), registry: .standard(),
+                                   configuration: configuration, logger: logger)
+        logger.info("serving \(tree.count) views")
+        try await server.run()
+    }
+}

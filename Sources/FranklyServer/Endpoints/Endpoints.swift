@@ -1,0 +1,29 @@
+import Hummingbird
+import SelectorCore
+
+/// The protocol's request handlers, one concern per file (`Endpoints+Map.swift`, ...).
+///
+/// Handlers throw `FranklyError` for protocol errors (answered as ERROR envelopes with HTTP 200)
+/// and return the success responses themselves.
+struct Endpoints: Sendable {
+    let host: any FranklyHost
+    let registry: EngineRegistry
+    let configuration: FranklyServerConfiguration
+    let body: RequestBodyReader
+    /// Starts a graceful shutdown (`/exit`).
+    let shutdown: @Sendable () async -> Void
+
+    init(server: FranklyServer) {
+        self.host = server.host
+        self.registry = server.registry
+        self.configuration = server.configuration
+        self.body = RequestBodyReader(maxBytes: server.configuration.maxBodyBytes)
+        self.shutdown = { [weak server] in await server?.shutdown() }
+    }
+
+    /// The body as a JSON object, or `missing` thrown when the body is empty.
+    func requiredObject(_ request: Request, missing: @autoclosure () -> FranklyError) async throws -> JSONObject {
+        guard let object = try await body.object(of: request) else { throw missing() }
+        return object
+    }
+}

@@ -1,0 +1,66 @@
+public import SelectorCore
+
+/// What the server drives: the app under test, or a stand-in for it.
+///
+/// The server never holds a tree itself. It asks the host for the current snapshot (dumps, window
+/// size) and hands it operations to apply, so a host that mirrors a live UI can push new
+/// hierarchies whenever it likes. `SnapshotHost` is the default implementation.
+///
+/// Every requirement is called from many request handlers at once and must be thread-safe.
+public protocol FranklyHost: Sendable {
+    /// The current hierarchy: an immutable snapshot, never one being changed.
+    var tree: ViewTree { get }
+
+    /// Selects nodes with `select` in the current snapshot and applies `operation` to each,
+    /// returning one result per node. A mutating operation must replace the snapshot atomically:
+    /// selection, application and the swap see one snapshot, and readers see either the old
+    /// snapshot or the new one.
+    func map(_ operation: Operation, selecting select: (ViewTree) throws(SelectorError) -> [NodeID])
+        throws(MapFailure) -> [JSONValue]
+
+    /// Interactions recorded so far (touches, swipes, typing, ...), oldest first.
+    var events: [HostEvent] { get }
+
+    /// The device orientation `/orientation` reports.
+    var orientation: DeviceOrientation { get }
+    func setOrientation(_ orientation: DeviceOrientation)
+
+    /// The simulated location, once `/location` set one.
+    var location: Location? { get }
+    func setLocation(_ location: Location)
+
+    /// Types `text` into the first-responder text field. Frank's driver conventions: `"\n"` is the
+    /// return key, `"\u{8}"` deletes one character. Returns false when no text field is first
+    /// responder (Frank: "keyboard not present").
+    func typeIntoKeyboard(_ text: String) -> Bool
+
+    /// Everything typed through `typeIntoKeyboard`, in order.
+    var keyboardText: String { get }
+
+    /// Runs an `/app_exec` operation against the host ("the app delegate"). Throws
+    /// `FranklyError` (`operation doesn't apply`, ...) when it cannot.
+    func appExec(_ operation: Operation) throws(FranklyError)
+
+    /// What `/device` reports.
+    var device: DeviceInfo { get }
+}
+
+extension FranklyHost {
+    public var device: DeviceInfo { DeviceInfo() }
+}
+
+/// Why `FranklyHost.map` failed.
+public enum MapFailure: Error, Sendable, Equatable {
+    /// The selector could not be compiled or run (or names an unknown engine).
+    case selection(SelectorError)
+    /// The operation could not be applied (wrong arity or argument type).
+    case operation(OperationError)
+
+    /// Frank's envelope for the failure.
+    public var franklyError: FranklyError {
+        switch self {
+        case .selection(let e): return .invalidSelector(e)
+        case .operation(let e): return FranklyError(e)
+        }
+    }
+}

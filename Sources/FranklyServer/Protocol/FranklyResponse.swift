@@ -1,0 +1,45 @@
+import Hummingbird
+public import SelectorCore
+
+/// Builds the HTTP responses of Frank's protocol: envelopes, bare JSON documents, and the 404 page.
+///
+/// Every protocol answer is HTTP 200, errors included (Frank's rule); only an unknown path (404)
+/// and an oversized body (413) use other statuses.
+enum FranklyResponse {
+    /// `{"outcome":"SUCCESS"}`, with `results` when given.
+    static func success(_ results: [JSONValue]? = nil) -> Response {
+        var pairs: [(String, JSONValue)] = [("outcome", "SUCCESS")]
+        if let results { pairs.append(("results", .array(results))) }
+        return json(.object(pairs))
+    }
+
+    /// `{"outcome":"ERROR","reason":...,"details":...}`.
+    static func error(_ error: FranklyError, status: HTTPResponse.Status = .ok) -> Response {
+        json(.object([("outcome", "ERROR"), ("reason", .string(error.reason)), ("details", .string(error.details))]),
+             status: status)
+    }
+
+    /// A JSON document.
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        var w = JSONWriter(reservingCapacity: 256)
+        w.value(value)
+        return jsonBytes(w.bytes, status: status)
+    }
+
+    /// Bytes that already are JSON (a `/dump`).
+    static func jsonBytes(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// An HTML page.
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// Frank's 404 page, byte for byte.
+    static var notFound: Response {
+        html("<html><body>Error 404 - Not Found</body></html>", status: .notFound)
+    }
+}

@@ -1,0 +1,80 @@
+import SelectorCore
+
+/// A JSON object from a request, with typed field access whose errors name the field and what
+/// was found instead (`"query" must be a string, not a number`).
+struct JSONObject: Sendable {
+    let pairs: [(String, JSONValue)]
+    /// Where this object sits in the request (`operation.`), for messages.
+    let path: String
+
+    func value(_ key: String) -> JSONValue? {
+        pairs.first(where: { $0.0 == key })?.1
+    }
+
+    /// A string field; nil when absent (JSON `null` counts as absent).
+    func string(_ key: String) throws(FranklyError) -> String? {
+        switch value(key) {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        case let other?: throw typeError(key, "a string", other)
+        }
+    }
+
+    func requiredString(_ key: String, _ purpose: String) throws(FranklyError) -> String {
+        guard let s = try string(key) else { throw missing(key, purpose) }
+        return s
+    }
+
+    /// A number field; nil when absent.
+    func number(_ key: String) throws(FranklyError) -> Double? {
+        switch value(key) {
+        case nil, .null?: return nil
+        case .int(let i)?: return Double(i)
+        case .double(let d)?: return d
+        case let other?: throw typeError(key, "a number", other)
+        }
+    }
+
+    /// An array field; nil when absent.
+    func array(_ key: String) throws(FranklyError) -> [JSONValue]? {
+        switch value(key) {
+        case nil, .null?: return nil
+        case .array(let a)?: return a
+        case let other?: throw typeError(key, "an array", other)
+        }
+    }
+
+    /// A nested object; nil when absent.
+    func object(_ key: String) throws(FranklyError) -> JSONObject? {
+        switch value(key) {
+        case nil, .null?: return nil
+        case .object(let p)?: return JSONObject(pairs: p, path: path + key + ".")
+        case let other?: throw typeError(key, "an object", other)
+        }
+    }
+
+    func requiredObject(_ key: String, _ purpose: String) throws(FranklyError) -> JSONObject {
+        guard let o = try object(key) else { throw missing(key, purpose) }
+        return o
+    }
+
+    func missing(_ key: String, _ purpose: String) -> FranklyError {
+        .invalidRequest("missing \"\(path)\(key)\" (\(purpose))")
+    }
+
+    private func typeError(_ key: String, _ wanted: String, _ found: JSONValue) -> FranklyError {
+        .invalidRequest("\"\(path)\(key)\" must be \(wanted), not \(Self.kind(of: found))")
+    }
+
+    /// `a string`, `an array`... for messages.
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

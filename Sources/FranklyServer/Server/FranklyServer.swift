@@ -1,0 +1,111 @@
+public import Hummingbird
+public import Logging
+public import SelectorCore
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// Frank's HTTP/JSON wire protocol over an `EngineRegistry`, driving a `FranklyHost`.
+///
+/// Embed it in a host app, or run it from `frankly serve`:
+///
+/// ```swift
+/// let server = FranklyServer(host: SnapshotHost(tree: try SampleApp.tree()),
+///                            registry: .standard(),
+///                            configuration: .init(host: "127.0.0.1", port: 37265))
+/// try await server.run()   // until SIGINT/SIGTERM, `/exit` or `shutdown()`
+/// ```
+public final class FranklyServer: Sendable {
+    public let host: any FranklyHost
+    public let registry: EngineRegistry
+    public let configuration: FranklyServerConfiguration
+    public let logger: Logger
+
+    struct Lifecycle {
+        var group: ServiceGroup?
+        var shutdownRequested = false
+        var port: Int?
+        var stopped = false
+        var waiters: [CheckedContinuation<Int?, Never>] = []
+    }
+    let lifecycle = Mutex(Lifecycle())
+
+    public init(host: any FranklyHost, registry: EngineRegistry,
+                configuration: FranklyServerConfiguration = FranklyServerConfiguration(),
+                logger: Logger = Logger(label: "frankly")) {
+        self.host = host; self.registry = registry; self.configuration = configuration; self.logger = logger
+    }
+
+    /// The Hummingbird application serving the protocol (for `run()`, or for Hummingbird's test
+    /// harness).
+    public func makeApplication() -> Application<RouterResponder<BasicRequestContext>> {
+        Application(
+            router: makeRouter(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Frankly"),
+            onServerRunning: { [self] channel in serverStarted(port: channel.localAddress?.port) },
+            logger: logger)
+    }
+
+    /// Serves until SIGINT/SIGTERM (when `handlesSignals`), `/exit`, or `shutdown()`.
+    public func run() async throws {
+        if !configuration.isLoopback {
+            logger.warning("Frankly is listening on a non-loopback address: anyone who can reach \(configuration.host):\(configuration.port) can drive the app. Use --host 127.0.0.1 unless that is intended.")
+        }
+        let group = ServiceGroup(
+            services: [makeApplication()],
+            gracefulShutdownSignals: configuration.handlesSignals ? [.sigterm, .sigint] : [],
+            logger: logger)
+        let early = lifecycle.withLock { l in
+            l.group = group
+            return l.shutdownRequested
+        }
+        if early { await group.triggerGracefulShutdown() }
+        defer { serverStopped() }
+        try await group.run()
+        logger.info("Frankly server stopped")
+    }
+
+    /// Starts a graceful shutdown: in-flight requests finish, then `run()` returns.
+    public func shutdown() async {
+        let group = lifecycle.withLock { l in
+            l.shutdownRequested = true
+            return l.group
+        }
+        await group?.triggerGracefulShutdown()
+    }
+
+    /// The port the server listens on, once it does (useful with port 0); nil if it stopped
+    /// before listening.
+    public func listeningPort() async -> Int? {
+        await withCheckedContinuation { (c: CheckedContinuation<Int?, Never>) in
+            let ready: Int?? = lifecycle.withLock { l in
+                if let p = l.port { return .some(p) }
+                if l.stopped { return .some(nil) }
+                l.waiters.append(c)
+                return nil
+            }
+            if let ready { c.resume(returning: ready) }
+        }
+    }
+
+    private func serverStarted(port: Int?) {
+        logger.info("Frankly server listening on \(configuration.host):\(port.map(String.init) ?? "?") with engines \(registry.names)")
+        let waiters = lifecycle.withLock { l in
+            l.port = port
+            defer { l.waiters = [] }
+            return l.waiters
+        }
+        for w in waiters { w.resume(returning: port) }
+    }
+
+    private func serverStopped() {
+        let waiters = lifecycle.withLock { l in
+            l.stopped = true
+            l.group = nil
+            defer { l.waiters = [] }
+            return l.waiters
+        }
+        for w in waiters { w.resume(returning: nil) }
+    }
+}

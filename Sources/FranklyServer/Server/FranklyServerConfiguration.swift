@@ -1,0 +1,28 @@
+/// How a `FranklyServer` listens and answers.
+public struct FranklyServerConfiguration: Sendable {
+    /// Interface to bind. Loopback by default; anything else is logged as a warning, since the
+    /// protocol can change the app's state and has no authentication.
+    public var host: String = "127.0.0.1"
+    /// TCP port; Frank's is 37265. 0 picks a free one (see `FranklyServer.listeningPort()`).
+    public var port: Int = 37265
+    /// Largest request body accepted; larger ones are answered 413.
+    public var maxBodyBytes: Int = 1 << 20
+    /// Engine `/map` uses when a request names none (Frank's rule: `uiquery`).
+    public var defaultEngine: String = "uiquery"
+    /// What `/version` reports.
+    public var version: String = FranklyServerConfiguration.defaultVersion
+    /// Shut down gracefully on SIGINT and SIGTERM (turn off when embedding in a host that handles
+    /// signals itself, and in tests).
+    public var handlesSignals: Bool = true
+
+    public static let defaultVersion = "ViewSelectors Frankly 0.1"
+
+    public init(host: String = "127.0.0.1", port: Int = 37265, maxBodyBytes: Int = 1 << 20) {
+        self.host = host; self.port = port; self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Whether `host` names a loopback interface.
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}
