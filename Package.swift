@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .library(name: "SelectorCore", targets: ["SelectorCore"]),
         .library(name: "ViewSelectors", targets: ["ViewSelectors"]),
+        .library(name: "ShelleyEngine", targets: ["ShelleyEngine"]),
+        .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
     ],
     dependencies: [
@@ -23,6 +25,20 @@ let package = Package(
         // The shared core: view tree, compiled form, matcher, cache, registry. Depends on no engine.
         .target(
             name: "SelectorCore",
+            swiftSettings: strictSettings
+        ),
+        // Frank's Shelley language: the strict `shelley` engine and the shared parser.
+        .target(
+            name: "ShelleyEngine",
+            dependencies: ["SelectorCore"],
+            path: "Plugins/Shelley",
+            swiftSettings: strictSettings
+        ),
+        // `shelley_compat`: Shelley bug for bug, on ShelleyEngine's parser.
+        .target(
+            name: "ShelleyCompatEngine",
+            dependencies: ["SelectorCore", "ShelleyEngine"],
+            path: "Plugins/ShelleyCompat",
             swiftSettings: strictSettings
         ),
         // The umbrella that registers every built-in engine and ships the embedded sample app.
@@ -44,6 +60,11 @@ let package = Package(
         .testTarget(
             name: "SelectorCoreTests",
             dependencies: ["SelectorCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ShelleyTests",
+            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(
