@@ -1,5 +1,5 @@
 public import SelectorCore
-public import ShelleyEngine
+import ShelleyEngine
 
 /// Frank's default engine, `shelley_compat`: Shelley bug for bug, so existing Frank suites select
 /// the same views.
