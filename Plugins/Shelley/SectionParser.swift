@@ -30,6 +30,9 @@ package struct SectionParser {
             section.names.append(.init(n, at: first.offset)); consume(first, into: &section)
         }
         guard let colon = try peek(), colon.kind == .colon else {
+            // An empty section (a stray character) is returned for the interpreter to reject;
+            // step over that character so a caller that keeps going still makes progress.
+            if section.names.isEmpty { advance() }
             try checkSeparated(section)
             return section
         }
