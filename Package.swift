@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ViewSelectors", targets: ["ViewSelectors"]),
         .library(name: "UIQueryEngine", targets: ["UIQueryEngine"]),
         .library(name: "RegexLabelEngine", targets: ["RegexLabelEngine"]),
+        .library(name: "ShelleyEngine", targets: ["ShelleyEngine"]),
+        .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
     ],
     dependencies: [
@@ -31,10 +33,24 @@ let package = Package(
             name: "SelectorCore",
             swiftSettings: strictSettings
         ),
+        // Frank's Shelley language: the strict `shelley` engine and the shared parser.
+        .target(
+            name: "ShelleyEngine",
+            dependencies: ["SelectorCore"],
+            path: "Plugins/Shelley",
+            swiftSettings: strictSettings
+        ),
+        // `shelley_compat`: Shelley bug for bug, on ShelleyEngine's parser.
+        .target(
+            name: "ShelleyCompatEngine",
+            dependencies: ["SelectorCore", "ShelleyEngine"],
+            path: "Plugins/ShelleyCompat",
+            swiftSettings: strictSettings
+        ),
         // The umbrella that registers every built-in engine and ships the embedded sample app.
         .target(
             name: "ViewSelectors",
-            dependencies: ["SelectorCore", "UIQueryEngine", "RegexLabelEngine"],
+            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -85,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UIQueryTests",
-            dependencies: ["SelectorCore", "UIQueryEngine", "RegexLabelEngine"],
+            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -96,6 +112,11 @@ let package = Package(
         .testTarget(
             name: "RegexLabelTests",
             dependencies: ["SelectorCore", "RegexLabelEngine"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ShelleyTests",
+            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,7 @@
 public import SelectorCore
 import RegexLabelEngine
+import ShelleyCompatEngine
+import ShelleyEngine
 import UIQueryEngine
 
 /// The engines this package ships, registered together.
@@ -9,7 +11,7 @@ public enum BuiltinEngines {
 
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
-        [UIQueryEngine(), RegexEngine()]
+        [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later).

@@ -1,0 +1,46 @@
+package import SelectorCore
+
+extension ShelleyParseError {
+    /// The problem in words, without its position (the column is added by `SelectorError`).
+    package var message: String {
+        switch self {
+        case .unterminatedString(let q, _):
+            return "unterminated string: no closing \(q)"
+        case .unknownEscape(let e, _):
+            return "unknown escape '\(e)' in string (use \\\\, \\', \\\", \\n, \\r, \\t or \\u{hex})"
+        case .badNumber(let text, _):
+            return "bad number '\(text)' (write digits, optionally with one '.' between digits)"
+        case .missingColon(let name, _):
+            return "missing ':' after '\(name)'"
+        case .emptySection(_):
+            return "empty section: expected a name such as view, parent or marked:'text'"
+        case .missingArgument(let name, _):
+            return "missing argument after '\(name):' (expected a quoted string, a number, true/false or YES/NO)"
+        case .indexNeedsNumber(_):
+            return "index: needs a whole number, e.g. index:0"
+        case .missingWhitespace(let c, _):
+            return "unexpected '\(c)': separate sections with a space"
+        case .takesNoArgument(let name, _):
+            return "'\(name)' takes no argument"
+        case .needsString(let name, _):
+            return "\(name) needs a quoted string"
+        case .viewNeedsClassName(_):
+            return "view: needs a class name in quotes, e.g. view:'UIButton'"
+        case .missingSpaceBefore(let name, _):
+            return "missing space before '\(name):'"
+        case .missingParamater(_):
+            return "missing paramater"
+        case .expectedAColon(_):
+            return "expected a :"
+        case .noParameterForArguments(_):
+            return "*** -[__NSArrayM objectAtIndex:]: index 0 beyond bounds for empty array"
+        case .unrecognizedSelector(let receiver, let selector, _):
+            return "-[\(receiver) \(selector)]: unrecognized selector sent to instance"
+        }
+    }
+
+    /// The public error for `selector`.
+    package func selectorError(in selector: String) -> SelectorError {
+        .syntax(message, at: offset, in: selector)
+    }
+}

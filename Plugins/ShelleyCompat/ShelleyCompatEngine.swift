@@ -1,0 +1,22 @@
+public import SelectorCore
+import ShelleyEngine
+
+/// Frank's default engine, `shelley_compat`: Shelley bug for bug, so existing Frank suites select
+/// the same views.
+///
+/// It shares the parser of `ShelleyEngine` in its compat dialect: no escapes, an unterminated
+/// string takes the rest of the selector, `''` and unreadable numbers (`1.2.3`) vanish, and only
+/// Shelley's own failures are errors (`missing paramater`, `expected a :`).
+public struct ShelleyCompatEngine: SelectorEngine {
+    private let base = ShelleyEngine(dialect: .compat)
+
+    public init() {}
+
+    public var name: String { "shelley_compat" }
+
+    public var summary: String { base.summary }
+
+    public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
+        try base.compile(selector)
+    }
+}

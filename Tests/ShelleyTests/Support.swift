@@ -1,0 +1,53 @@
+import SelectorCore
+import ShelleyCompatEngine
+import ShelleyEngine
+
+/// A tree node for tests: `T("UIButton", "ok", label: "OK", [children])`.
+struct T {
+    var className: String
+    var uid: String
+    var properties: [(String, JSONValue)]
+    var children: [T]
+
+    init(_ className: String = "UIView", _ uid: String, label: String? = nil, hidden: Bool? = nil,
+         _ properties: [(String, JSONValue)] = [], _ children: [T] = []) {
+        self.className = className
+        self.uid = uid
+        var p = properties
+        if let label { p.append(("accessibilityLabel", .string(label))) }
+        if let hidden { p.append(("isHidden", .bool(hidden))) }
+        self.properties = p
+        self.children = children
+    }
+
+    init(_ className: String = "UIView", _ uid: String, label: String? = nil, hidden: Bool? = nil, _ children: [T]) {
+        self.init(className, uid, label: label, hidden: hidden, [], children)
+    }
+
+    func build() -> ViewTree {
+        var b = ViewTreeBuilder()
+        func add(_ n: T, _ parent: ViewTreeBuilder.Handle?) {
+            let h = b.addNode(className: n.className, parent: parent)
+            b.setString("uid", n.uid, on: h)
+            for (k, v) in n.properties { b.set(k, v, on: h) }
+            for c in n.children { add(c, h) }
+        }
+        add(self, nil)
+        return b.build()
+    }
+}
+
+let strict = ShelleyEngine()
+let compat = ShelleyCompatEngine()
+
+/// The uids `selector` selects in `tree` with `engine`, serially.
+func select(_ selector: String, in tree: ViewTree, engine: any SelectorEngine = strict,
+            matcher: Matcher = Matcher(configuration: .serial)) throws -> [String] {
+    let program = try engine.compile(selector)
+    return try matcher.select(program, in: tree).map { tree.uidString(of: $0) ?? "?" }
+}
+
+/// The error `engine` raises for `selector`, or nil.
+func compileError(_ selector: String, engine: any SelectorEngine = strict) -> SelectorError? {
+    do { _ = try engine.compile(selector); return nil } catch { return error }
+}
