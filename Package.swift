@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ViewSelectors", targets: ["ViewSelectors"]),
         .library(name: "UIQueryEngine", targets: ["UIQueryEngine"]),
         .library(name: "RegexLabelEngine", targets: ["RegexLabelEngine"]),
+        .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
     ],
     dependencies: [
@@ -48,10 +49,17 @@ let package = Package(
             path: "Plugins/RegexLabel",
             swiftSettings: strictSettings
         ),
+        // Loaders for XCUITest, UIAutomator, Calabash and UIAutomation recordings; the XCUITest writer.
+        .target(
+            name: "HierarchyFormats",
+            dependencies: ["SelectorCore"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FranklyCLI",
             dependencies: [
                 "SelectorCore",
+                "HierarchyFormats",
                 "ViewSelectors",
                 "UIQueryEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -78,6 +86,11 @@ let package = Package(
         .testTarget(
             name: "RegexLabelTests",
             dependencies: ["SelectorCore", "RegexLabelEngine"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HierarchyFormatsTests",
+            dependencies: ["SelectorCore", "HierarchyFormats", "ViewSelectors"],
             swiftSettings: strictSettings
         ),
         .testTarget(

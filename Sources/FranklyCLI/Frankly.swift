@@ -8,6 +8,6 @@ struct Frankly: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frankly",
         abstract: "Find views in UI hierarchies with pluggable selector engines.",
-        subcommands: [EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExpectCommand.self]
+        subcommands: [EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExpectCommand.self, ConvertCommand.self]
     )
 }
