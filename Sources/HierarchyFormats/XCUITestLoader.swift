@@ -27,6 +27,9 @@ enum XCUITestLoader {
         var sink: TreeSink
         /// Per open element: whether it made a node (wrappers do not).
         var isNode: [Bool] = []
+        /// Scratch space reused across elements: canonical attributes by position, then the rest.
+        var slots = [String?](repeating: nil, count: XCUITestLoader.canonicalOrder.count)
+        var others: [(String, String)] = []
 
         init(_ sink: TreeSink) { self.sink = sink }
 
@@ -41,36 +44,36 @@ enum XCUITestLoader {
             let className = attributes["class"] ?? attributes["type"] ?? name
             let node = try sink.open(className: className)
             isNode.append(true)
-            if let chain = attributes["classChain"] {
-                sink.builder.define(chain: chain.split(separator: " ").map(String.init))
+            // One pass over the attributes: the hot path of the loader (see Docs/Formats.md, benchmark).
+            for k in slots.indices { slots[k] = nil }
+            others.removeAll(keepingCapacity: true)
+            for (key, text) in attributes {
+                if let k = XCUITestLoader.canonicalIndex[key] { slots[k] = text } else { others.append((key, text)) }
             }
-            for key in XCUITestLoader.canonicalOrder { if let text = attributes[key] { set(key, text, on: node) } }
-            for key in attributes.keys.sorted() where !XCUITestLoader.canonicalSet.contains(key) {
-                if key == "class" || key == "classChain" { continue }
-                set(key, attributes[key]!, on: node)
+            for k in slots.indices {
+                if let text = slots[k] { sink.set(XCUITestLoader.canonicalOrder[k], TreeSink.typed(text, XCUITestLoader.canonicalKinds[k]), on: node) }
             }
-            if let label = attributes["label"], !label.isEmpty {
+            if others.count > 1 { others.sort { $0.0 < $1.0 } }
+            for (key, text) in others {
+                switch key {
+                case "class": continue
+                case "classChain": sink.builder.define(chain: text.split(separator: " ").map(String.init))
+                case PropertyName.uid: sink.set(key, TreeSink.typed(text, .number), on: node)
+                default: sink.set(key, TreeSink.typed(text, .string), on: node)
+                }
+            }
+            if let label = slots[Slot.label], !label.isEmpty {
                 sink.builder.setString(PropertyName.accessibilityLabel, label, on: node)
             }
-            if let id = attributes["name"], !id.isEmpty {
+            if let id = slots[Slot.name], !id.isEmpty {
                 sink.builder.setString(DerivedName.accessibilityIdentifier, id, on: node)
             }
-            if let x = attributes["x"].flatMap(Double.init), let y = attributes["y"].flatMap(Double.init),
-               let w = attributes["width"].flatMap(Double.init), let h = attributes["height"].flatMap(Double.init) {
+            if let x = slots[Slot.x].flatMap(Double.init), let y = slots[Slot.y].flatMap(Double.init),
+               let w = slots[Slot.width].flatMap(Double.init), let h = slots[Slot.height].flatMap(Double.init) {
                 sink.setAbsoluteFrame(Rect(x: x, y: y, width: w, height: h))
             }
-            sink.setUIKitBooleans(visible: attributes["visible"].map { TreeSink.typed($0, .bool) },
-                                  enabled: attributes["enabled"].map { TreeSink.typed($0, .bool) }, on: node)
-        }
-
-        private func set(_ key: String, _ text: String, on node: ViewTreeBuilder.Handle) {
-            if key == PropertyName.uid {
-                sink.set(key, TreeSink.typed(text, .number), on: node)
-                return
-            }
-            let kind: AttributeKind = XCUITestLoader.numbers.contains(key) ? .number
-                : XCUITestLoader.booleans.contains(key) ? .bool : .string
-            sink.set(key, TreeSink.typed(text, kind), on: node)
+            sink.setUIKitBooleans(visible: slots[Slot.visible].map { TreeSink.typed($0, .bool) },
+                                  enabled: slots[Slot.enabled].map { TreeSink.typed($0, .bool) }, on: node)
         }
 
         func end(_ name: String) {
@@ -78,5 +81,12 @@ enum XCUITestLoader {
         }
     }
 
-    static let canonicalSet = Set(canonicalOrder)
+    static let canonicalIndex = Dictionary(uniqueKeysWithValues: canonicalOrder.enumerated().map { ($1, $0) })
+    static let canonicalKinds: [AttributeKind] = canonicalOrder.map {
+        numbers.contains($0) ? .number : booleans.contains($0) ? .bool : .string
+    }
+    /// Positions in `canonicalOrder` the loader reads again.
+    enum Slot {
+        static let name = 1, label = 2, enabled = 5, visible = 6, x = 11, y = 12, width = 13, height = 14
+    }
 }

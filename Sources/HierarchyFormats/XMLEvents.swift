@@ -16,7 +16,9 @@ protocol XMLElementHandler: AnyObject {
 /// to `handler`. Malformed XML, and any error the handler throws, comes back as a `FormatError`
 /// with the parser's line and column; nothing is resolved from outside the document.
 func parseXML(_ bytes: [UInt8], what: String, into handler: any XMLElementHandler) throws(FormatError) {
-    let parser = XMLParser(data: Data(bytes))
+    // A stream, not `XMLParser(data:)`: given the whole document as one chunk, libxml2's push
+    // parser stops at 10 MB ("Huge input lookup"); a stream feeds it in small chunks.
+    let parser = XMLParser(stream: InputStream(data: Data(bytes)))
     parser.shouldResolveExternalEntities = false
     parser.shouldProcessNamespaces = false
     let delegate = SAXDelegate(handler: handler)
