@@ -24,8 +24,10 @@ public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct FormatLimits: Sendable {
     /// Most nodes a recording may hold.
     public var maxNodes: Int = 50_000_000
-    /// Deepest nesting of JSON values (views nest two levels each: object, then `children` array).
-    /// XML nesting is bounded by libxml2 itself (256 elements unless built otherwise).
+    /// Deepest nesting of XML elements (the loaders are iterative: this guards memory, not the stack).
+    public var maxViewDepth: Int = 100_000
+    /// Deepest nesting of JSON values (views nest two levels each: object, then `children` array;
+    /// the JSON reader recurses, so this also bounds its stack).
     public var maxJSONDepth: Int = 1_024
     public init() {}
 }

@@ -14,7 +14,7 @@ import SelectorCore
 enum UIAutomatorLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         let handler = Handler(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 350))
-        try parseXML(bytes, what: "UIAutomator", into: handler)
+        try parseXML(bytes, what: "UIAutomator", limits: limits, into: handler)
         return handler.sink.build()
     }
 

@@ -12,7 +12,7 @@ import SelectorCore
 enum XCUITestLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         let handler = Handler(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 250))
-        try parseXML(bytes, what: "XCUITest", into: handler)
+        try parseXML(bytes, what: "XCUITest", limits: limits, into: handler)
         return handler.sink.build()
     }
 
