@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RegexLabelEngine", targets: ["RegexLabelEngine"]),
         .library(name: "ShelleyEngine", targets: ["ShelleyEngine"]),
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
+        .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
     ],
     dependencies: [
@@ -80,10 +81,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Loaders for XCUITest, UIAutomator, Calabash and UIAutomation recordings; the XCUITest writer.
+        .target(
+            name: "HierarchyFormats",
+            dependencies: ["SelectorCore"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FranklyCLI",
             dependencies: [
                 "SelectorCore",
+                "HierarchyFormats",
                 "ViewSelectors",
                 "UIQueryEngine",
                 "FranklyServer",
@@ -117,6 +125,11 @@ let package = Package(
         .testTarget(
             name: "ShelleyTests",
             dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HierarchyFormatsTests",
+            dependencies: ["SelectorCore", "HierarchyFormats", "ViewSelectors"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -8,6 +8,9 @@ struct Frankly: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frankly",
         abstract: "Find views in UI hierarchies with pluggable selector engines.",
-        subcommands: [EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExpectCommand.self, ServeCommand.self]
+        subcommands: [
+            EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExpectCommand.self, ServeCommand.self,
+            ConvertCommand.self,
+        ]
     )
 }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import ArgumentParser
+import HierarchyFormats
 import SelectorCore
 import ViewSelectors
 
@@ -28,10 +29,31 @@ func formatMilliseconds(_ ms: Double) -> String {
     return String(scaled)
 }
 
+/// A `HierarchyFormat` named on the command line.
+struct FormatArgument: ExpressibleByArgument {
+    var format: HierarchyFormat
+    init?(argument: String) {
+        guard let format = HierarchyFormat(rawValue: argument) else { return nil }
+        self.format = format
+    }
+    static var allValueStrings: [String] { HierarchyFormat.allCases.map(\.rawValue) }
+}
+
+/// Loads a recording in `format`, or in the format its content shows.
+func loadRecording(_ path: String, format: HierarchyFormat?) throws -> ViewTree {
+    let bytes = try FileIO.read(path)
+    if let format { return try format.load(bytes) }
+    return try HierarchyFormat.loadDetecting(bytes).0
+}
+
 /// Options every command that reads a tree shares.
 struct TreeOptions: ParsableArguments {
-    @Option(name: .long, help: "A /dump JSON file (default: the embedded sample app).")
+    @Option(name: .long, help: "A recorded hierarchy: /dump JSON, XCUITest or UIAutomator XML, Calabash or UIAutomation JSON (default: the embedded sample app).")
     var tree: String?
+
+    // Not `--format`: `select` already takes that for its output (uids or json).
+    @Option(name: .customLong("tree-format"), help: "The format of --tree (\(HierarchyFormat.names); default: read from its content).")
+    var format: FormatArgument?
 
     /// The tree and how long loading took.
     func load() throws -> (ViewTree, Double) {
@@ -39,7 +61,7 @@ struct TreeOptions: ParsableArguments {
         do {
             let loaded: ViewTree
             if let path = tree {
-                loaded = try ViewTree.loadDump(try FileIO.read(path))
+                loaded = try loadRecording(path, format: format?.format)
             } else {
                 loaded = try SampleApp.tree()
             }

@@ -83,12 +83,13 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
+// No ExpressibleByNilLiteral: with it, `cond ? nil : value` silently typed as JSONValue and turned
+// "absent" into JSON null.
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByNilLiteral
+    ExpressibleByFloatLiteral
 {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .int(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
-    public init(nilLiteral: ()) { self = .null }
 }

@@ -8,10 +8,29 @@ public struct ClassHierarchy: Sendable {
     public private(set) var superclasses: [String: String]
     /// Classes with no superclass.
     public private(set) var rootClasses: Set<String>
+    /// Further kinds a class has beside its superclass chain, by class name: the UIKit role a
+    /// foreign platform's class plays (`android.widget.Button` is also a `UIButton`). Single
+    /// inheritance cannot say "a Button is a TextView *and* a button", so roles carry the second
+    /// answer; the superclass chain stays the platform's own (and is what `/dump` writes back).
+    public private(set) var roles: [String: [String]] = [:]
 
     public init(superclasses: [String: String] = [:], rootClasses: Set<String> = ["NSObject"]) {
         self.superclasses = superclasses
         self.rootClasses = rootClasses
+    }
+
+    /// Declares that instances of `name` (and its subclasses) are also kinds of `role`.
+    public mutating func define(_ name: String, role: String) {
+        guard name != role, !(roles[name] ?? []).contains(role) else { return }
+        roles[name, default: []].append(role)
+    }
+
+    /// Adds every definition of `other` this hierarchy lacks (existing ones win, as in `define`).
+    public mutating func merge(_ other: ClassHierarchy) {
+        for (sub, sup) in other.superclasses.sorted(by: { $0.key < $1.key }) { define(sub, superclass: sup) }
+        for (name, extra) in other.roles.sorted(by: { $0.key < $1.key }) {
+            for role in extra { define(name, role: role) }
+        }
     }
 
     /// Declares `name` a subclass of `superclass`. An existing definition is kept, so a recorded
@@ -78,10 +97,17 @@ public struct ClassTable: Sendable {
     public let superclassIDs: [Int32]
     /// Whether a node's `classChain` defined this class (written back to `/dump`).
     let chainDefined: [Bool]
+    /// Role class ids by class id (see `ClassHierarchy.roles`); empty when no class has one.
+    public let roleIDs: [[Int32]]
 
-    init(names: [String], ids: [String: Int32], superclassIDs: [Int32], chainDefined: [Bool]) {
+    init(names: [String], ids: [String: Int32], superclassIDs: [Int32], chainDefined: [Bool],
+         roleIDs: [[Int32]] = []) {
         self.names = names; self.ids = ids; self.superclassIDs = superclassIDs; self.chainDefined = chainDefined
+        self.roleIDs = roleIDs
     }
+
+    /// Whether a node's `classChain` defined class `id` (writers record its chain again).
+    public func isChainDefined(_ id: Int32) -> Bool { chainDefined[Int(id)] }
 
     /// Number of classes, including superclasses no node is an instance of.
     public var count: Int { names.count }
@@ -97,12 +123,26 @@ public struct ClassTable: Sendable {
         return out
     }
 
-    /// Whether class `id` is `ancestor` or a subclass of it.
+    /// Whether class `id` is `ancestor`, a subclass of it, or has it (or a subclass) as a role.
     public func isKind(_ id: Int32, of ancestor: Int32) -> Bool {
-        var c = id
-        while c >= 0 {
-            if c == ancestor { return true }
-            c = superclassIDs[Int(c)]
+        if roleIDs.isEmpty {
+            var c = id
+            while c >= 0 {
+                if c == ancestor { return true }
+                c = superclassIDs[Int(c)]
+            }
+            return false
+        }
+        // With roles the kinds form a small DAG: walk it depth first, each class once.
+        var seen = Set<Int32>()
+        var pending: [Int32] = [id]
+        while let start = pending.popLast() {
+            var c = start
+            while c >= 0, seen.insert(c).inserted {
+                if c == ancestor { return true }
+                pending.append(contentsOf: roleIDs[Int(c)])
+                c = superclassIDs[Int(c)]
+            }
         }
         return false
     }
@@ -148,7 +188,18 @@ public struct ClassTable: Sendable {
             return id
         }
         for name in instanceClasses { _ = intern(name) }
+        var roleIDs: [[Int32]] = []
+        if !hierarchy.roles.isEmpty {
+            // Interning a role adds its chain, whose classes may have roles of their own: grow to a fixpoint.
+            var k = 0
+            while k < names.count {
+                let own = (hierarchy.roles[names[k]] ?? []).map { intern($0) }
+                roleIDs.append(own)
+                k += 1
+            }
+            if roleIDs.allSatisfy(\.isEmpty) { roleIDs = [] }
+        }
         return ClassTable(names: names, ids: ids, superclassIDs: supers,
-                          chainDefined: names.map { chainDefined.contains($0) })
+                          chainDefined: names.map { chainDefined.contains($0) }, roleIDs: roleIDs)
     }
 }

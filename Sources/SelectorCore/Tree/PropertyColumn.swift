@@ -64,7 +64,8 @@ public enum PropertyColumn: Sendable {
             default: return nil
             }
         case .frames(let v):
-            return v[node].isAbsent ? nil : v[node].json
+            // `Optional(...)`: a bare `nil` here would type-check as `JSONValue.null` (nil literal).
+            return v[node].isAbsent ? nil : Optional(v[node].json)
         case .generic(let d):
             return d[Int32(node)]
         }

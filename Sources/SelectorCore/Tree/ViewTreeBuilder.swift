@@ -170,6 +170,7 @@ public struct ViewTreeBuilder {
 }
 
 extension ClassHierarchy {
-    /// Every class family the loaders know: UIKit's today.
-    public static var standard: ClassHierarchy { .uikit }
+    /// Every class family the loaders know: UIKit's, with XCUITest's, UIAutomation's (and
+    /// Calabash's) and Android's tied to the UIKit roles they play (`ClassHierarchy+Platforms.swift`).
+    public static var standard: ClassHierarchy { .allPlatforms }
 }

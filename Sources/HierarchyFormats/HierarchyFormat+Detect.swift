@@ -1,0 +1,101 @@
+extension HierarchyFormat {
+    /// The format of a recording, read from its first bytes; nil when it is none of ours.
+    ///
+    /// XML is told by its document element (`XCUIElementType*` or `AppiumAUT`: XCUITest;
+    /// `hierarchy` or `node`: UIAutomator). JSON is told by the top-level object's keys: `class`,
+    /// `subviews` or `classChain` make a `/dump`; `tree`, `ref`, `l10n`, `rect` or a `UIA*` type make
+    /// UIAutomation; `children` without those makes Calabash. A top-level array is `/dump/allwindows`
+    /// written as several roots.
+    public static func detect(_ bytes: [UInt8]) -> HierarchyFormat? {
+        bytes.withUnsafeBufferPointer { detect($0) }
+    }
+
+    static func detect(_ b: UnsafeBufferPointer<UInt8>) -> HierarchyFormat? {
+        var i = 0
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }  // UTF-8 byte order mark
+        while i < b.count, isSpace(b[i]) { i += 1 }
+        guard i < b.count else { return nil }
+        switch b[i] {
+        case UInt8(ascii: "<"): return detectXML(b, from: i)
+        case UInt8(ascii: "["): return .dump
+        case UInt8(ascii: "{"): return detectJSON(b, from: i)
+        default: return nil
+        }
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+
+    /// Skips the prolog (`<?xml ...?>`, comments, a doctype) and names the document element.
+    private static func detectXML(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> HierarchyFormat? {
+        var i = start
+        while i + 1 < b.count {
+            guard b[i] == UInt8(ascii: "<") else {
+                if isSpace(b[i]) { i += 1; continue }
+                return nil
+            }
+            let next = b[i + 1]
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
+                let isComment = i + 3 < b.count && b[i + 2] == UInt8(ascii: "-") && b[i + 3] == UInt8(ascii: "-")
+                i += 2
+                while i < b.count {
+                    if b[i] == UInt8(ascii: ">") && (!isComment || (b[i - 1] == UInt8(ascii: "-") && b[i - 2] == UInt8(ascii: "-"))) { break }
+                    i += 1
+                }
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < b.count, !isSpace(b[j]), b[j] != UInt8(ascii: ">"), b[j] != UInt8(ascii: "/") { j += 1 }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
+            if name.hasPrefix("XCUIElementType") || name == "AppiumAUT" { return .xcuitest }
+            if name == "hierarchy" || name == "node" { return .uiautomator }
+            return nil
+        }
+        return nil
+    }
+
+    /// Reads the top-level object's keys (skipping nested values byte by byte) until one decides.
+    private static func detectJSON(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> HierarchyFormat? {
+        var i = start + 1
+        var depth = 1
+        var sawChildren = false
+        var expectKey = true
+        var lastKey: String? = nil
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                let s = i + 1
+                i += 1
+                while i < b.count, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard i < b.count else { return nil }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
+                i += 1
+                guard depth == 1 else { continue }
+                if expectKey {
+                    switch text {
+                    case "class", "subviews", "classChain": return .dump
+                    case "tree", "ref", "l10n", "rect", "deviceOrientation": return .uiautomation
+                    case "children": sawChildren = true
+                    default: break
+                    }
+                    lastKey = text
+                    expectKey = false
+                } else if lastKey == "type" {
+                    if text.hasPrefix("UIA") { return .uiautomation }
+                    if text == "CalabashRootView" { return .calabash }
+                }
+                continue
+            }
+            switch c {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return sawChildren ? .calabash : nil }
+            case UInt8(ascii: ","): if depth == 1 { expectKey = true }
+            default: break
+            }
+            i += 1
+        }
+        return sawChildren ? .calabash : nil
+    }
+}

@@ -1,0 +1,97 @@
+import SelectorCore
+
+/// The part every loader shares: adds nodes in preorder with their `uid`, derives `frame` from the
+/// absolute `accessibilityFrame` of the node and its parent, and types attribute text.
+struct TreeSink {
+    var builder: ViewTreeBuilder
+    let limits: FormatLimits
+    /// Absolute frame of each open node, innermost last (nil: the node has none).
+    private var openFrames: [Rect?] = []
+    private var openHandles: [ViewTreeBuilder.Handle] = []
+
+    init(hierarchy: ClassHierarchy, limits: FormatLimits, expectedNodes: Int) {
+        builder = ViewTreeBuilder(hierarchy: hierarchy, reservingCapacity: expectedNodes)
+        self.limits = limits
+    }
+
+    var depth: Int { openHandles.count }
+
+    /// Opens a node as the last child of the innermost open node; its uid is its 1-based preorder index.
+    mutating func open(className: String) throws(FormatError) -> ViewTreeBuilder.Handle {
+        guard builder.count < limits.maxNodes else { throw FormatError("recording holds more than \(limits.maxNodes) nodes") }
+        let node = builder.addNode(className: className, parent: openHandles.last)
+        builder.set(PropertyName.uid, .int(Int64(node) + 1), on: node)
+        openHandles.append(node)
+        openFrames.append(nil)
+        return node
+    }
+
+    /// Closes the innermost open node.
+    mutating func close() {
+        openHandles.removeLast()
+        openFrames.removeLast()
+    }
+
+    /// Sets `accessibilityFrame` (absolute) and `frame` (relative to the parent's absolute frame,
+    /// or absolute when the parent has none) on the innermost open node.
+    mutating func setAbsoluteFrame(_ rect: Rect) {
+        let node = openHandles[openHandles.count - 1]
+        builder.setFrame(PropertyName.accessibilityFrame, rect, on: node)
+        let parent = openFrames.count >= 2 ? openFrames[openFrames.count - 2] : nil
+        builder.setFrame(PropertyName.frame, parent.map {
+            Rect(x: rect.x - $0.x, y: rect.y - $0.y, width: rect.width, height: rect.height)
+        } ?? rect, on: node)
+        openFrames[openFrames.count - 1] = rect
+    }
+
+    /// Records the absolute frame of the innermost node without setting properties (a loader that
+    /// sets `frame` itself from the recording).
+    mutating func rememberAbsoluteFrame(_ rect: Rect) { openFrames[openFrames.count - 1] = rect }
+
+    /// Sets a property, renaming the one structural name a recording could carry (`subviews`).
+    mutating func set(_ name: String, _ value: JSONValue, on node: ViewTreeBuilder.Handle) {
+        switch value {
+        case .string(let s): builder.setString(Self.safeName(name), s, on: node)
+        case .null: return  // absence, as in a /dump
+        default: builder.set(Self.safeName(name), value, on: node)
+        }
+    }
+
+    static func safeName(_ name: String) -> String {
+        name == "subviews" || name == "class" || name == "classChain" ? "_" + name : name
+    }
+
+    /// Text typed as the attribute's kind says.
+    static func typed(_ text: String, _ kind: AttributeKind) -> JSONValue {
+        switch kind {
+        case .string: return .string(text)
+        case .number:
+            if let i = Int64(text) { return .int(i) }
+            if let d = Double(text), d.isFinite { return .double(d) }
+            return .string(text)
+        case .bool:
+            switch text {
+            case "true", "1", "YES", "yes": return .bool(true)
+            case "false", "0", "NO", "no": return .bool(false)
+            default: return .string(text)
+            }
+        }
+    }
+
+    /// Sets the Frank-style booleans a UIKit dump would carry: `isHidden` from a visibility
+    /// attribute, `isEnabled` from an enabled one.
+    mutating func setUIKitBooleans(visible: JSONValue?, enabled: JSONValue?, on node: ViewTreeBuilder.Handle) {
+        if let v = visible?.boolValue { builder.set(PropertyName.isHidden, .bool(!v), on: node) }
+        if let e = enabled?.boolValue { builder.set("isEnabled", .bool(e), on: node) }
+    }
+
+    func build() -> ViewTree { builder.build() }
+}
+
+/// How a loader types an attribute's text.
+enum AttributeKind { case string, number, bool }
+
+/// Well-known names the loaders derive.
+enum DerivedName {
+    static let accessibilityIdentifier = "accessibilityIdentifier"
+}
