@@ -182,6 +182,67 @@ public struct JSONReader: ~Copyable {
         return s
     }
 
+    /// Reads a string token's raw bytes when it has no escapes (the common case for keys); nil
+    /// (with nothing consumed) when it has escapes or is not a string.
+    mutating func readPlainStringBytes() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard pos < base.count, base[pos] == UInt8(ascii: "\"") else { return nil }
+        var i = pos + 1
+        while i < base.count {
+            let b = base[i]
+            if b == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: base[(pos + 1)..<i])
+                pos = i + 1
+                return slice
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Reads a number as a `Double` (nil, nothing consumed, when the next token is not a number).
+    mutating func readDouble() -> Double? {
+        let save = pos
+        guard let b = peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) else { return nil }
+        guard let v = try? readNumber() else { pos = save; return nil }
+        return v.numberValue
+    }
+
+    /// Reads Frank's frame object `{"origin":{"x":..,"y":..},"size":{"width":..,"height":..}}` (keys in
+    /// any order) without building a `JSONValue`; nil with nothing consumed for any other shape.
+    mutating func readFrame() -> Rect? {
+        let save = pos
+        var x = Double.nan, y = Double.nan, w = Double.nan, h = Double.nan
+        func key(_ r: inout JSONReader) -> String? {
+            guard let k = r.readPlainStringBytes() else { return nil }
+            guard r.consume(UInt8(ascii: ":")) else { return nil }
+            return String(decoding: k, as: UTF8.self)
+        }
+        func pair(_ r: inout JSONReader, _ a: String, _ b: String) -> (Double, Double)? {
+            guard r.consume(UInt8(ascii: "{")) else { return nil }
+            var va = Double.nan, vb = Double.nan
+            for n in 0..<2 {
+                if n == 1 && !r.consume(UInt8(ascii: ",")) { return nil }
+                guard let k = key(&r), let v = r.readDouble() else { return nil }
+                if k == a { va = v } else if k == b { vb = v } else { return nil }
+            }
+            guard r.consume(UInt8(ascii: "}")), !va.isNaN, !vb.isNaN else { return nil }
+            return (va, vb)
+        }
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        for n in 0..<2 {
+            if n == 1 && !consume(UInt8(ascii: ",")) { pos = save; return nil }
+            switch key(&self) {
+            case "origin": guard let p = pair(&self, "x", "y") else { pos = save; return nil }; (x, y) = p
+            case "size": guard let p = pair(&self, "width", "height") else { pos = save; return nil }; (w, h) = p
+            default: pos = save; return nil
+            }
+        }
+        guard consume(UInt8(ascii: "}")), !x.isNaN, !w.isNaN else { pos = save; return nil }
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
     /// Reads a number token.
     mutating func readNumber() throws(JSONError) -> JSONValue {
         skipWhitespace()
@@ -206,6 +267,12 @@ public struct JSONReader: ~Copyable {
             let e = pos
             while pos < base.count, base[pos] >= 0x30 && base[pos] <= 0x39 { pos += 1 }
             if pos == e { throw error("invalid number", at: start) }
+        }
+        if isInteger && pos - digitsStart <= 18 {
+            // Up to 18 digits always fit an Int64: no String round trip.
+            var v: Int64 = 0
+            for k in digitsStart..<pos { v = v &* 10 &+ Int64(base[k] &- 0x30) }
+            return .int(base[start] == UInt8(ascii: "-") ? -v : v)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: base[start..<pos]), as: UTF8.self)
         if isInteger, let i = Int64(text) { return .int(i) }

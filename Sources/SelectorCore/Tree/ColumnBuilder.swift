@@ -7,7 +7,8 @@
 struct ColumnBuilder {
     enum Kind { case strings, numbers, bools, frames, generic }
 
-    private(set) var kind: Kind
+    /// nil until the first value picks the storage.
+    private(set) var kind: Kind?
     private var ids: ContiguousArray<Int32> = []
     private var pool = StringPool()
     private var numbers: ContiguousArray<Double> = []
@@ -18,7 +19,7 @@ struct ColumnBuilder {
     /// Integers beyond 2^53 lose precision as `Double`; they stay generic.
     static let exactDoubleLimit: Int64 = 1 << 53
 
-    init(kind: Kind) { self.kind = kind }
+    init(kind: Kind?) { self.kind = kind }
 
     init(name: String, first: JSONValue) {
         switch first {
@@ -56,8 +57,9 @@ struct ColumnBuilder {
         while a.count <= node { a.append(absent) }
     }
 
-    mutating func set(_ value: JSONValue, at node: Int) {
-        switch (kind, value) {
+    mutating func set(_ value: JSONValue, at node: Int, name: String = "") {
+        if kind == nil { self = ColumnBuilder(name: name, first: value) }
+        switch (kind!, value) {
         case (.strings, .string(let s)):
             setString(s, at: node)
         case (.numbers, .int(let i)) where i.magnitude <= ColumnBuilder.exactDoubleLimit:
@@ -80,6 +82,7 @@ struct ColumnBuilder {
 
     /// Sets a string without building a `JSONValue` (the loader's hot path).
     mutating func setString(_ s: String, at node: Int) {
+        if kind == nil { kind = .strings }
         guard kind == .strings else { set(.string(s), at: node); return }
         Self.pad(&ids, to: node, with: -1)
         ids[node] = pool.intern(s)
@@ -87,6 +90,7 @@ struct ColumnBuilder {
 
     /// Sets a frame without a `JSONValue` round trip.
     mutating func setFrame(_ r: Rect, at node: Int) {
+        if kind == nil { kind = .frames }
         guard kind == .frames else { set(r.json, at: node); return }
         Self.pad(&frames, to: node, with: Rect.absent)
         frames[node] = r
@@ -94,7 +98,7 @@ struct ColumnBuilder {
 
     /// Removes the value at `node`.
     mutating func clear(at node: Int) {
-        switch kind {
+        switch kind ?? .generic {
         case .strings: if node < ids.count { ids[node] = -1 }
         case .numbers: if node < numbers.count { numbers[node] = .nan }
         case .bools: if node < bools.count { bools[node] = -1 }
@@ -104,10 +108,10 @@ struct ColumnBuilder {
     }
 
     private mutating func promoteToGeneric() {
-        guard kind != .generic else { return }
+        guard kind != .generic, let current = kind else { kind = .generic; return }
         let column = finish(count: 0)
         let n: Int
-        switch kind {
+        switch current {
         case .strings: n = ids.count
         case .numbers: n = numbers.count
         case .bools: n = bools.count
@@ -129,7 +133,7 @@ struct ColumnBuilder {
             b.append(contentsOf: repeatElement(absent, count: count - a.count))
             return b
         }
-        switch kind {
+        switch kind ?? .generic {
         case .strings: return .strings(ids: padded(ids, -1), pool: pool)
         case .numbers: return .numbers(padded(numbers, .nan))
         case .bools: return .bools(padded(bools, -1))

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A `/dump` document that could not be loaded.
 public struct DumpError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, with line and column when the JSON itself is at fault.
@@ -63,6 +71,7 @@ private struct DumpStreamer {
 
     func stream(_ r: inout JSONReader, into b: inout ViewTreeBuilder) throws {
         var stack: [Frame] = []
+        var keys = KeyTable()
         guard r.peek() == UInt8(ascii: "{") else { throw r.error("a /dump document must be a JSON object") }
         try open(&r, &b, &stack, parent: nil)
         while var top = stack.last {
@@ -81,10 +90,15 @@ private struct DumpStreamer {
             }
             if top.needComma { try r.expect(UInt8(ascii: ","), "',' or '}'") }
             top.needComma = true
-            let key = try r.readString()
+            let key: KeyTable.Key
+            if let raw = r.readPlainStringBytes() {
+                key = keys.lookup(raw, &b)
+            } else {
+                key = keys.lookup(try r.readString(), &b)
+            }
             try r.expect(UInt8(ascii: ":"), "':'")
             switch key {
-            case "subviews":
+            case .subviews:
                 stack[stack.count - 1] = top
                 try r.expect(UInt8(ascii: "["), "'[' after \"subviews\"")
                 if !r.consume(UInt8(ascii: "]")) {
@@ -92,21 +106,28 @@ private struct DumpStreamer {
                     try open(&r, &b, &stack, parent: top.node)
                 }
                 continue
-            case "class":
+            case .className:
                 guard r.peek() == UInt8(ascii: "\"") else { throw r.error("\"class\" must be a string") }
                 b.setClass(try r.readString(), of: top.node)
                 top.hasClass = true
-            case "classChain":
+            case .classChain:
                 let at = r.pos
                 guard case .array(let items) = try r.readValue(depth: 1),
                       let chain = Optional(items.compactMap(\.stringValue)), chain.count == items.count
                 else { throw r.error("\"classChain\" must be an array of class names", at: at) }
                 b.define(chain: chain)
-            default:
-                if r.peek() == UInt8(ascii: "\"") {
-                    b.setString(key, try r.readString(), on: top.node)
-                } else {
-                    b.set(key, try r.readValue(depth: 1), on: top.node)
+            case .property(let slot):
+                switch r.peek() {
+                case UInt8(ascii: "\""):
+                    b.setString(slot: slot, try r.readString(), on: top.node)
+                case UInt8(ascii: "{"):
+                    if let frame = r.readFrame() {
+                        b.setFrame(slot: slot, frame, on: top.node)
+                    } else {
+                        b.set(slot: slot, try r.readValue(depth: 1), on: top.node)
+                    }
+                default:
+                    b.set(slot: slot, try r.readValue(depth: 1), on: top.node)
                 }
             }
             stack[stack.count - 1] = top
@@ -122,6 +143,49 @@ private struct DumpStreamer {
             throw DumpError("views nested deeper than \(limits.maxViewDepth) levels")
         }
         stack.append(Frame(node: b.addNode(className: "UIView", parent: parent), needComma: false, hasClass: false))
+    }
+}
+
+/// Keys seen so far, matched by their bytes: a dump repeats the same dozen keys on every node, so
+/// a short scan with `memcmp` beats building a `String` and hashing it per key.
+private struct KeyTable {
+    enum Key { case subviews, className, classChain, property(Int) }
+    private var entries: [([UInt8], Key)] = []
+    private var hint = 0
+
+    mutating func lookup(_ raw: UnsafeBufferPointer<UInt8>, _ b: inout ViewTreeBuilder) -> Key {
+        let n = entries.count
+        var k = 0
+        while k < n {
+            let i = (hint + k) % n
+            let candidate = entries[i].0
+            if candidate.count == raw.count && candidate.withUnsafeBufferPointer({
+                raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0
+            }) {
+                hint = i + 1
+                return entries[i].1
+            }
+            k += 1
+        }
+        return add(String(decoding: raw, as: UTF8.self), &b)
+    }
+
+    mutating func lookup(_ name: String, _ b: inout ViewTreeBuilder) -> Key {
+        for (bytes, key) in entries where bytes.elementsEqual(name.utf8) { return key }
+        return add(name, &b)
+    }
+
+    private mutating func add(_ name: String, _ b: inout ViewTreeBuilder) -> Key {
+        let key: Key
+        switch name {
+        case "subviews": key = .subviews
+        case "class": key = .className
+        case "classChain": key = .classChain
+        default: key = .property(b.slot(for: name))
+        }
+        entries.append((Array(name.utf8), key))
+        hint = entries.count
+        return key
     }
 }
 

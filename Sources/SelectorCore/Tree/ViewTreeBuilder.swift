@@ -19,7 +19,9 @@ public struct ViewTreeBuilder {
     private var classOf: ContiguousArray<Int32> = []
     private var classNames: [String] = []
     private var classIndex: [String: Int32] = [:]
-    private var columns: [String: ColumnBuilder] = [:]
+    /// Columns by slot; `slots` maps names to slots so hot loaders can skip the name lookup.
+    private var columns: [ColumnBuilder] = []
+    private var slots: [String: Int] = [:]
     private var propertyOrder: [String] = []
     private var rightmostPath: [Int32] = []
     private var inPreorder = true
@@ -64,32 +66,44 @@ public struct ViewTreeBuilder {
         chainDefined.insert(first)
     }
 
+    /// A column's slot: pass it to the `slot:` setters to skip hashing the name per value.
+    public mutating func slot(for name: String) -> Int {
+        precondition(!PropertyName.structural.contains(name), "\(name) is structure, not a property")
+        if let k = slots[name] { return k }
+        slots[name] = columns.count
+        columns.append(ColumnBuilder(kind: nil))
+        propertyOrder.append(name)
+        return columns.count - 1
+    }
+
     /// Sets property `name` on `node`.
     public mutating func set(_ name: String, _ value: JSONValue, on node: Handle) {
-        precondition(!PropertyName.structural.contains(name), "\(name) is structure, not a property")
-        if columns[name] == nil {
-            columns[name] = ColumnBuilder(name: name, first: value)
-            propertyOrder.append(name)
-        }
-        columns[name]!.set(value, at: Int(node))
+        set(slot: slot(for: name), value, on: node)
     }
 
     /// Sets a string property (faster than `set` with a `JSONValue`).
     public mutating func setString(_ name: String, _ value: String, on node: Handle) {
-        if columns[name] == nil {
-            columns[name] = ColumnBuilder(kind: .strings)
-            propertyOrder.append(name)
-        }
-        columns[name]!.setString(value, at: Int(node))
+        setString(slot: slot(for: name), value, on: node)
     }
 
     /// Sets a frame property without building its JSON form.
     public mutating func setFrame(_ name: String, _ rect: Rect, on node: Handle) {
-        if columns[name] == nil {
-            columns[name] = ColumnBuilder(kind: .frames)
-            propertyOrder.append(name)
-        }
-        columns[name]!.setFrame(rect, at: Int(node))
+        setFrame(slot: slot(for: name), rect, on: node)
+    }
+
+    /// Sets the property in column `slot` on `node`.
+    public mutating func set(slot: Int, _ value: JSONValue, on node: Handle) {
+        columns[slot].set(value, at: Int(node), name: propertyOrder[slot])
+    }
+
+    /// Sets a string in column `slot`.
+    public mutating func setString(slot: Int, _ value: String, on node: Handle) {
+        columns[slot].setString(value, at: Int(node))
+    }
+
+    /// Sets a frame in column `slot`.
+    public mutating func setFrame(slot: Int, _ rect: Rect, on node: Handle) {
+        columns[slot].setFrame(rect, at: Int(node))
     }
 
     private mutating func classID(_ name: String) -> Int32 {
@@ -135,12 +149,12 @@ public struct ViewTreeBuilder {
             if p >= 0 && ends[Int(p)] < ends[i] { ends[Int(p)] = ends[i] }
         }
         var cols: [String: PropertyColumn] = [:]
-        for (name, builder) in columns {
+        for (slot, builder) in columns.enumerated() where builder.kind != nil {
             let col = builder.finish(count: n)
-            cols[name] = order.map { col.gathered($0) } ?? col
+            cols[propertyOrder[slot]] = order.map { col.gathered($0) } ?? col
         }
         return ViewTree(parents: outParents, ends: ends, depths: depths, classIDs: outClasses,
-                        classes: table, columns: cols, propertyNames: propertyOrder)
+                        classes: table, columns: cols, propertyNames: propertyOrder.filter { cols[$0] != nil })
     }
 
     /// Insertion indices in preorder, children in insertion order; iterative so depth is unbounded.
