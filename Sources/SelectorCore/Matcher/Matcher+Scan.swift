@@ -5,56 +5,76 @@
 // filters have passed.
 
 extension Matcher {
-    /// Appends to `out` every node in `lo..<hi` passing `test`, in order.
-    func scan(_ lo: Int, _ hi: Int, _ test: NodeTest, _ tree: ViewTree, into out: inout [NodeID]) {
-        guard lo < hi, !test.never else { return }
+    /// Appends to `out` every node in the given ranges passing `test`, in range order.
+    ///
+    /// The column pointers are set up once for all ranges: a step often scans tens of thousands of
+    /// tiny ranges (the subtree of every cell), and per-range set-up used to dominate.
+    func scan(_ ranges: ArraySlice<(Int32, Int32)>, _ test: NodeTest, _ tree: ViewTree, into out: inout [NodeID]) {
+        guard !test.never, !ranges.isEmpty else { return }
         let noMask: [Bool] = []
         let noIDs: ContiguousArray<Int32> = []
+        let noBools: ContiguousArray<Int8> = []
         tree.classIDs.withUnsafeBufferPointer { cls in
-            (test.classMask ?? noMask).withUnsafeBufferPointer { cm in
-                (test.stringIDs ?? noIDs).withUnsafeBufferPointer { sids in
-                    (test.stringMask ?? noMask).withUnsafeBufferPointer { sm in
-                        let hasClass = test.classMask != nil
-                        let hasString = test.stringIDs != nil
-                        let wanted = test.stringID
-                        if let rest = test.rest {
-                            for i in lo..<hi {
-                                if hasClass && !cm[Int(cls[i])] { continue }
-                                if hasString {
-                                    let v = sids[i]
-                                    if wanted >= 0 { if v != wanted { continue } }
-                                    else if v < 0 || !sm[Int(v)] { continue }
-                                }
-                                if rest.test(Int32(i)) { out.append(Int32(i)) }
-                            }
-                        } else if hasClass && !hasString {
-                            for i in lo..<hi where cm[Int(cls[i])] { out.append(Int32(i)) }
-                        } else if hasString && wanted >= 0 {
-                            // The label id is the more selective test: check it first.
-                            if hasClass {
-                                for i in lo..<hi where sids[i] == wanted && cm[Int(cls[i])] { out.append(Int32(i)) }
-                            } else {
-                                for i in lo..<hi where sids[i] == wanted { out.append(Int32(i)) }
-                            }
-                        } else if hasString {
-                            if hasClass {
-                                for i in lo..<hi where cm[Int(cls[i])] {
-                                    let v = sids[i]
-                                    if v >= 0 && sm[Int(v)] { out.append(Int32(i)) }
-                                }
-                            } else {
-                                for i in lo..<hi {
-                                    let v = sids[i]
-                                    if v >= 0 && sm[Int(v)] { out.append(Int32(i)) }
-                                }
-                            }
-                        } else {
-                            out.append(contentsOf: (Int32(lo)..<Int32(hi)))
+        (test.classMask ?? noMask).withUnsafeBufferPointer { cm in
+        (test.stringIDs ?? noIDs).withUnsafeBufferPointer { sids in
+        (test.stringMask ?? noMask).withUnsafeBufferPointer { sm in
+        (test.boolColumn ?? noBools).withUnsafeBufferPointer { bools in
+            let hasClass = test.classMask != nil
+            let hasString = test.stringIDs != nil
+            let hasBool = test.boolColumn != nil
+            let wantBool: Int8 = test.boolWanted ? 1 : 0
+            let wanted = test.stringID
+            let rest = test.rest
+            for (lo32, hi32) in ranges {
+                let lo = Int(lo32), hi = Int(hi32)
+                if rest != nil || hasBool {
+                    // General shape: cheap column tests first, the resolved remainder last.
+                    for i in lo..<hi {
+                        if hasClass && !cm[Int(cls[i])] { continue }
+                        if hasString {
+                            let v = sids[i]
+                            if wanted >= 0 { if v != wanted { continue } }
+                            else if v < 0 || !sm[Int(v)] { continue }
+                        }
+                        if hasBool {
+                            let b = bools[i]
+                            if b < 0 || (b & 1) != wantBool { continue }
+                        }
+                        if let rest, !rest.test(Int32(i)) { continue }
+                        out.append(Int32(i))
+                    }
+                } else if hasClass && !hasString {
+                    for i in lo..<hi where cm[Int(cls[i])] { out.append(Int32(i)) }
+                } else if hasString && wanted >= 0 {
+                    // The label id is the more selective test: check it first.
+                    if hasClass {
+                        for i in lo..<hi where sids[i] == wanted && cm[Int(cls[i])] { out.append(Int32(i)) }
+                    } else {
+                        for i in lo..<hi where sids[i] == wanted { out.append(Int32(i)) }
+                    }
+                } else if hasString {
+                    if hasClass {
+                        for i in lo..<hi where cm[Int(cls[i])] {
+                            let v = sids[i]
+                            if v >= 0 && sm[Int(v)] { out.append(Int32(i)) }
+                        }
+                    } else {
+                        for i in lo..<hi {
+                            let v = sids[i]
+                            if v >= 0 && sm[Int(v)] { out.append(Int32(i)) }
                         }
                     }
+                } else {
+                    out.append(contentsOf: lo32..<hi32)
                 }
             }
-        }
+        }}}}}
+    }
+
+    /// Appends to `out` every node in `lo..<hi` passing `test`, in order.
+    func scan(_ lo: Int, _ hi: Int, _ test: NodeTest, _ tree: ViewTree, into out: inout [NodeID]) {
+        guard lo < hi else { return }
+        scan([(Int32(lo), Int32(hi))][...], test, tree, into: &out)
     }
 
     /// Scans sorted, disjoint ranges in order, on several threads when they cover enough nodes.
@@ -65,7 +85,7 @@ extension Matcher {
         let threads = min(configuration.maxThreads, max(1, total / max(1, configuration.parallelThreshold / 2)))
         guard threads > 1, total >= configuration.parallelThreshold else {
             var out: [NodeID] = []
-            for (lo, hi) in ranges { scan(Int(lo), Int(hi), test, tree, into: &out) }
+            scan(ranges[...], test, tree, into: &out)
             return out
         }
         statistics.parallelScans += 1
@@ -86,7 +106,7 @@ extension Matcher {
         }
         let parts = Parallel.map(chunks: threads) { k in
             var out: [NodeID] = []
-            for (lo, hi) in pieces[k] { scan(Int(lo), Int(hi), test, tree, into: &out) }
+            scan(pieces[k][...], test, tree, into: &out)
             return out
         }
         var out: [NodeID] = []
@@ -116,6 +136,10 @@ extension Matcher {
                   statistics: inout MatchStatistics) throws(SelectorError) -> [Bool] {
         let count = pool.count
         guard count > 0 else { return [] }
+        var test = test
+        if test.options.contains(.noBreakSpaceAsSpace) && !pool.containsNoBreakSpace {
+            test.options.remove(.noBreakSpaceAsSpace)
+        }
         let threads = min(configuration.maxThreads, max(1, count / max(1, configuration.parallelValueThreshold)))
         let per = (count + threads - 1) / threads
         typealias Part = Result<(mask: [Bool], evaluations: Int), SelectorError>

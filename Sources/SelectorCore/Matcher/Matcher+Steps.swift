@@ -144,18 +144,18 @@ struct Run {
     /// tens of thousands of small inputs (every cell of every table).
     private mutating func reverseDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
                                              unique: Bool) -> [NodeID] {
-        var ranges: [(Int32, Int32)] = []
-        ranges.reserveCapacity(list.count)
-        var previous = Int32.min, coveredEnd = Int32.min
+        // The inputs are usually disjoint subtrees in UISpec's (not document) order: check that
+        // on a sorted copy, then scan them all in one merged pass.
+        var sorted = list.map { (span: span($0), range: scanRange($0, includeSelf: false)) }
+        sorted.sort { $0.span.0 < $1.span.0 }
         var disjoint = true
-        for v in list {
-            let (start, end) = span(v)
-            if v <= previous || start < coveredEnd { disjoint = false; break }
-            previous = v
-            ranges.append(scanRange(v, includeSelf: false))
-            coveredEnd = end
+        for k in sorted.indices.dropFirst() where sorted[k].span.0 < sorted[k - 1].span.1 { disjoint = false; break }
+        let shared: [NodeID]?
+        if disjoint {
+            shared = matcher.scan(ranges: sorted.map(\.range), test, tree, statistics: &statistics)
+        } else {
+            shared = nil
         }
-        let shared: [NodeID]? = disjoint ? matcher.scan(ranges: ranges, test, tree, statistics: &statistics) : nil
         var out: [NodeID] = []
         var stack: [NodeID] = []
         var kids: [NodeID] = []

@@ -56,6 +56,9 @@ struct NodeTest: @unchecked Sendable {
     /// With `stringIDs`: either one wanted id (`stringID >= 0`) or a mask over ids.
     var stringID: Int32 = -1
     var stringMask: [Bool]? = nil
+    /// A boolean column test (`isHidden`): node passes when the value is present and equals `boolWanted`.
+    var boolColumn: ContiguousArray<Int8>? = nil
+    var boolWanted = true
     var rest: ResolvedTest? = nil
 
     /// Whether node `i` passes, given the class column. Used off the hot loops.
@@ -66,6 +69,10 @@ struct NodeTest: @unchecked Sendable {
             let v = ids[Int(i)]
             if stringID >= 0 { if v != stringID { return false } }
             else if v < 0 || !stringMask![Int(v)] { return false }
+        }
+        if let bools = boolColumn {
+            let b = bools[Int(i)]
+            if b < 0 || ((b & 1) == 1) != boolWanted { return false }
         }
         if let rest, !rest.test(i) { return false }
         return true
@@ -113,6 +120,8 @@ struct Resolver {
             case .stringMask(let ids, let mask) where test.stringIDs == nil:
                 if !mask.contains(true) { test.never = true; return test }
                 test.stringIDs = ids; test.stringMask = mask
+            case .bools(let column, let want) where test.boolColumn == nil:
+                test.boolColumn = column; test.boolWanted = want
             default:
                 rest.append(r)
             }

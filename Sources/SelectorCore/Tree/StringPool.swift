@@ -40,6 +40,16 @@ public struct StringPool: Sendable {
         try bytes.withUnsafeBufferPointer { b in try offsets.withUnsafeBufferPointer { o in try body(b, o) } }
     }
 
+    /// Whether any value holds U+00A0 (no-break space), so tests that normalise it can skip the
+    /// per-value check when none does.
+    public var containsNoBreakSpace: Bool {
+        bytes.withUnsafeBufferPointer { b in
+            guard b.count >= 2 else { return false }
+            for k in 0..<(b.count - 1) where b[k] == 0xC2 && b[k + 1] == 0xA0 { return true }
+            return false
+        }
+    }
+
     /// Heap bytes held (values, offsets; the lookup index is estimated).
     public var approximateBytes: Int { bytes.count + offsets.count * 4 + index.count * 40 }
 }
