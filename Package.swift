@@ -78,6 +78,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            resources: [.copy("Inspector/Assets")],
             swiftSettings: strictSettings
         ),
         .executableTarget(
