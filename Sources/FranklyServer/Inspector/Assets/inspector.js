@@ -390,7 +390,6 @@ async function selectNode(i, reveal) {
   if (reveal) revealInTree(i); else renderTree();
   drawWire();
   const details = $("details");
-  details.dataset.id = String(i);
   let info;
   try {
     info = await fetchJSON(`/inspector/node/${i}`);
@@ -398,7 +397,7 @@ async function selectNode(i, reveal) {
     details.textContent = String(e);
     return;
   }
-  if (state.selected !== i) return;
+  if (state.selected !== i) return;   // another view was clicked meanwhile
   details.replaceChildren();
   const h2 = document.createElement("h2");
   h2.textContent = info.class + (state.label[i] != null ? `  “${state.label[i]}”` : "");
@@ -452,6 +451,7 @@ async function selectNode(i, reveal) {
     table.append(tr);
   }
   details.append(h3p, table);
+  details.dataset.id = String(i);   // set last: the details on screen are this view's
 }
 
 function formatValue(v) {
