@@ -67,6 +67,12 @@ async function loadTree() {
     while (e < n && state.parent[e] === i) e = state.end[e];
     state.end[i] = e;
   }
+  // Whether a view has a labelled view below it: the wireframe writes only the innermost labels.
+  state.labelledBelow = new Uint8Array(n);
+  for (let i = n - 1; i > 0; i--) {
+    const p = state.parent[i];
+    if (p >= 0 && (state.labelledBelow[i] || state.label[i] != null)) state.labelledBelow[p] = 1;
+  }
   if (!keepFolds) {
     state.collapsed = new Uint8Array(n);
     // Small trees open fully; large ones open their first levels.
@@ -253,10 +259,8 @@ function drawLabels(ctx, w, h) {
   let budget = 3000;
   for (let i = 0; i < state.n && budget > 0; i++) {
     const label = state.label[i];
-    if (label == null || state.fw[i] < 0 || state.hidden[i]) continue;
-    // Only the innermost labelled view: a button's label repeats on its UILabel.
-    const next = i + 1;
-    if (next < state.end[i] && state.label[next] === label) continue;
+    // Only the innermost labelled views: a table's label would cover its rows'.
+    if (label == null || state.fw[i] < 0 || state.hidden[i] || state.labelledBelow[i]) continue;
     const px = ox + state.fx[i] * s, py = oy + state.fy[i] * s, pw = state.fw[i] * s, ph = state.fh[i] * s;
     if (px > w || py > h || px + pw < 0 || py + ph < 0 || pw < 24 || ph < 10) continue;
     ctx.save();
