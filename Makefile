@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps run test select-demo bench bench-peers test-sanitizers clean
+.PHONY: deps run test test-browser select-demo bench bench-peers test-sanitizers clean
 
 # libpcre2-dev: the regex engine links PCRE2; pkg-config finds it.
 deps:
@@ -20,6 +20,12 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) test-browser
+
+# The inspector page (GET /) end to end in headless Chromium; installs chromium, chromium-driver
+# and selenium (in .venv-browser) when missing. See Tests/Browser/run.sh.
+test-browser: deps
+	SWIFT=$(SWIFT) bash Tests/Browser/run.sh
 
 clean:
 	rm -rf .build

@@ -79,6 +79,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            resources: [.copy("Inspector/Assets")],
             swiftSettings: strictSettings
         ),
         // Loaders for XCUITest, UIAutomator, Calabash and UIAutomation recordings; the XCUITest writer.

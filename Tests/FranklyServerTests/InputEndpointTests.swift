@@ -81,7 +81,7 @@ struct InputEndpointTests {
         }
     }
 
-    @Test("GET / names the endpoints", arguments: Transport.allCases)
+    @Test("GET / (the inspector page) still names the endpoints", arguments: Transport.allCases)
     func indexPage(_ transport: Transport) async throws {
         try await withServer(transport) { client, _ async throws in
             let response = try await client.get("/")

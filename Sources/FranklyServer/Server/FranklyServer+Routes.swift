@@ -13,6 +13,10 @@ extension FranklyServer {
             router.on(path, method: .post, use: handler)
         }
         router.get("/", use: e.index)
+        router.get("/inspector/tree", use: e.inspectorTree)
+        router.post("/inspector/select", use: e.inspectorSelect)
+        router.get("/inspector/node/:id", use: e.inspectorNode)
+        router.get("/inspector/:file", use: e.inspectorAsset)
         command("/map", e.map)
         router.get("/dump", use: e.dump)
         router.get("/dump/allwindows", use: e.dumpAllWindows)

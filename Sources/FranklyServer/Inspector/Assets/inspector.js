@@ -1,0 +1,588 @@
+// Frankly Inspector: the hierarchy as a virtualised tree and a canvas wireframe, selectors
+// highlighted as you type, node details, and /map operations on the matches.
+//
+// Data: GET /inspector/tree gives one array per property, indexed by node id (preorder), so the
+// whole page works on typed arrays; nothing here is per-node DOM or per-node objects. The tree
+// shows only the rows in its viewport and the canvas draws only frames that intersect its
+// viewport, so a 10^5-node hierarchy stays responsive.
+"use strict";
+
+const ROW_HEIGHT = 20;
+const DEBOUNCE_MS = 150;
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  n: 0,
+  classes: [], cls: null, parent: null, uid: [], label: [], hidden: null,
+  fx: null, fy: null, fw: null, fh: null,
+  depth: null, end: null,
+  collapsed: null,          // Uint8Array: 1 = subtree folded
+  visible: null,            // Int32Array: node ids of the tree rows, in order
+  visibleCount: 0,
+  matches: null,            // Uint8Array: 1 = selected by the current query
+  matchList: [],            // distinct matched ids, in document order
+  selected: -1,             // clicked node
+  query: { seq: 0, applied: 0 },
+  view: { scale: 1, ox: 0, oy: 0, fitted: false },
+};
+
+// ---------------------------------------------------------------- data
+
+async function fetchJSON(url, body) {
+  const init = body === undefined ? {} : { method: "POST", body: JSON.stringify(body) };
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function loadTree() {
+  const t0 = performance.now();
+  const data = await fetchJSON("/inspector/tree");
+  const n = data.count;
+  const keepFolds = state.n === n && state.collapsed;
+  state.n = n;
+  state.classes = data.classes;
+  state.cls = Int32Array.from(data.class);
+  state.parent = Int32Array.from(data.parent);
+  state.uid = data.uid;
+  state.label = data.label;
+  state.hidden = Uint8Array.from(data.hidden);
+  const f = data.frame;
+  state.fx = new Float64Array(n); state.fy = new Float64Array(n);
+  state.fw = new Float64Array(n); state.fh = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    state.fx[i] = f[4 * i]; state.fy[i] = f[4 * i + 1]; state.fw[i] = f[4 * i + 2]; state.fh[i] = f[4 * i + 3];
+  }
+  // Preorder: depth from the parent; a subtree ends where the next node is not below it.
+  state.depth = new Int32Array(n);
+  state.end = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = state.parent[i];
+    state.depth[i] = p < 0 ? 0 : state.depth[p] + 1;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let e = i + 1;
+    if (e < n && state.parent[e] === i) e = state.end[e];
+    // Later children: follow sibling subtrees.
+    while (e < n && state.parent[e] === i) e = state.end[e];
+    state.end[i] = e;
+  }
+  // Whether a view has a labelled view below it: the wireframe writes only the innermost labels.
+  state.labelledBelow = new Uint8Array(n);
+  for (let i = n - 1; i > 0; i--) {
+    const p = state.parent[i];
+    if (p >= 0 && (state.labelledBelow[i] || state.label[i] != null)) state.labelledBelow[p] = 1;
+  }
+  if (!keepFolds) {
+    state.collapsed = new Uint8Array(n);
+    // Small trees open fully; large ones open their first levels.
+    if (n > 5000) for (let i = 0; i < n; i++) if (state.depth[i] >= 4 && state.end[i] > i + 1) state.collapsed[i] = 1;
+    state.view.fitted = false;
+  }
+  if (!state.matches || state.matches.length !== n) state.matches = new Uint8Array(n);
+  if (state.selected >= n) state.selected = -1;
+  rebuildVisible();
+  $("tree-info").textContent = `${n.toLocaleString()} views · loaded in ${Math.round(performance.now() - t0)} ms`;
+  document.body.dataset.nodes = String(n);
+  if (!state.view.fitted) fitView();
+  renderTree();
+  drawWire();
+}
+
+// ---------------------------------------------------------------- tree (virtualised)
+
+function rebuildVisible() {
+  const n = state.n;
+  const out = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < n;) {
+    out[k++] = i;
+    i = state.collapsed[i] ? state.end[i] : i + 1;
+  }
+  state.visible = out;
+  state.visibleCount = k;
+  $("tree-spacer").style.height = `${k * ROW_HEIGHT}px`;
+}
+
+function rowIndexOf(node) {
+  // Visible rows are in increasing node order: binary search.
+  let lo = 0, hi = state.visibleCount - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1, v = state.visible[mid];
+    if (v === node) return mid;
+    if (v < node) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+function renderTree() {
+  const pane = $("tree"), rows = $("tree-rows");
+  const first = Math.max(0, Math.floor(pane.scrollTop / ROW_HEIGHT) - 5);
+  const last = Math.min(state.visibleCount, Math.ceil((pane.scrollTop + pane.clientHeight) / ROW_HEIGHT) + 5);
+  rows.style.transform = `translateY(${first * ROW_HEIGHT}px)`;
+  const frag = document.createDocumentFragment();
+  for (let r = first; r < last; r++) frag.appendChild(makeRow(state.visible[r]));
+  rows.replaceChildren(frag);
+}
+
+function makeRow(i) {
+  const row = document.createElement("div");
+  row.className = "row";
+  if (state.matches[i]) row.classList.add("match");
+  if (i === state.selected) row.classList.add("selected");
+  if (state.hidden[i]) row.classList.add("hidden-view");
+  row.dataset.id = String(i);
+  row.style.paddingLeft = `${4 + state.depth[i] * 14}px`;
+  const tw = document.createElement("span");
+  tw.className = "tw";
+  if (state.end[i] > i + 1) tw.textContent = state.collapsed[i] ? "▸" : "▾";
+  const cls = document.createElement("span");
+  cls.className = "cls";
+  cls.textContent = state.classes[state.cls[i]];
+  row.append(tw, cls);
+  const label = state.label[i];
+  if (label != null) {
+    const l = document.createElement("span");
+    l.className = "lbl";
+    l.textContent = JSON.stringify(label);
+    row.append(l);
+  }
+  if (state.uid[i] != null) {
+    const u = document.createElement("span");
+    u.className = "uid";
+    u.textContent = `#${state.uid[i]}`;
+    row.append(u);
+  }
+  return row;
+}
+
+function toggleFold(i) {
+  state.collapsed[i] ^= 1;
+  rebuildVisible();
+  renderTree();
+}
+
+/** Unfolds the ancestors of `node` and scrolls its row into view. */
+function revealInTree(node) {
+  let changed = false;
+  for (let p = state.parent[node]; p >= 0; p = state.parent[p]) {
+    if (state.collapsed[p]) { state.collapsed[p] = 0; changed = true; }
+  }
+  if (changed) rebuildVisible();
+  const r = rowIndexOf(node), pane = $("tree");
+  const top = r * ROW_HEIGHT;
+  if (top < pane.scrollTop || top + ROW_HEIGHT > pane.scrollTop + pane.clientHeight) {
+    pane.scrollTop = Math.max(0, top - pane.clientHeight / 3);
+  }
+  renderTree();
+}
+
+// ---------------------------------------------------------------- wireframe (canvas)
+
+function canvasSize() {
+  const c = $("wire"), dpr = window.devicePixelRatio || 1;
+  const w = c.clientWidth, h = c.clientHeight;
+  if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
+    c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
+  }
+  return { w, h, dpr };
+}
+
+/** Fits the first root with a frame (the window) into the canvas. */
+function fitView() {
+  const { w, h } = canvasSize();
+  let root = -1;
+  for (let i = 0; i < state.n && root < 0; i++) if (state.fw[i] > 0 && state.fh[i] > 0) root = i;
+  if (root < 0 || w === 0 || h === 0) return;
+  const pad = 16;
+  const s = Math.min((w - 2 * pad) / state.fw[root], (h - 2 * pad) / state.fh[root]);
+  state.view.scale = s;
+  state.view.ox = (w - state.fw[root] * s) / 2 - state.fx[root] * s;
+  state.view.oy = pad - state.fy[root] * s;
+  state.view.fitted = true;
+}
+
+let drawPending = false;
+function drawWire() {
+  if (drawPending) return;
+  drawPending = true;
+  requestAnimationFrame(() => { drawPending = false; drawWireNow(); });
+}
+
+function drawWireNow() {
+  const { w, h, dpr } = canvasSize();
+  const ctx = $("wire").getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  const { scale: s, ox, oy } = state.view;
+  const n = state.n, fx = state.fx, fy = state.fy, fw = state.fw, fh = state.fh;
+  // Viewport in tree coordinates: draw only what intersects it, and skip sub-pixel frames.
+  const vx0 = -ox / s, vy0 = -oy / s, vx1 = (w - ox) / s, vy1 = (h - oy) / s, tiny = 0.75 / s;
+  const plain = new Path2D(), faint = new Path2D(), matched = new Path2D();
+  let drawn = 0;
+  for (let i = 0; i < n; i++) {
+    const x = fx[i], y = fy[i], ww = fw[i], hh = fh[i];
+    if (ww < 0 || x > vx1 || y > vy1 || x + ww < vx0 || y + hh < vy0) continue;
+    if (ww < tiny && hh < tiny && !state.matches[i]) continue;
+    const px = ox + x * s, py = oy + y * s, pw = Math.max(1, ww * s), ph = Math.max(1, hh * s);
+    (state.matches[i] ? matched : state.hidden[i] ? faint : plain).rect(px + 0.5, py + 0.5, pw, ph);
+    drawn++;
+  }
+  ctx.fillStyle = "#ffffff";
+  const root = firstFramed();
+  if (root >= 0) ctx.fillRect(ox + fx[root] * s, oy + fy[root] * s, fw[root] * s, fh[root] * s);
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = "rgba(100,116,139,0.25)"; ctx.stroke(faint);
+  ctx.strokeStyle = "rgba(71,85,105,0.75)"; ctx.stroke(plain);
+  ctx.fillStyle = "rgba(245,158,11,0.22)"; ctx.fill(matched);
+  ctx.strokeStyle = "rgba(217,119,6,1)"; ctx.lineWidth = 2; ctx.stroke(matched);
+  // Labels where they fit, for the frames on screen (bounded so a dense zoom stays fast).
+  if (n <= 20000 || s > 1) drawLabels(ctx, w, h);
+  const sel = state.selected;
+  if (sel >= 0 && fw[sel] >= 0) {
+    ctx.strokeStyle = "#2563eb"; ctx.lineWidth = 3;
+    ctx.strokeRect(ox + fx[sel] * s, oy + fy[sel] * s, Math.max(2, fw[sel] * s), Math.max(2, fh[sel] * s));
+  }
+  $("wire").dataset.drawn = String(drawn);
+}
+
+function firstFramed() {
+  for (let i = 0; i < state.n; i++) if (state.fw[i] > 0) return i;
+  return -1;
+}
+
+function drawLabels(ctx, w, h) {
+  const { scale: s, ox, oy } = state.view;
+  ctx.font = "11px system-ui, sans-serif";
+  ctx.fillStyle = "#334155";
+  ctx.textBaseline = "middle";
+  let budget = 3000;
+  for (let i = 0; i < state.n && budget > 0; i++) {
+    const label = state.label[i];
+    // Only the innermost labelled views: a table's label would cover its rows'.
+    if (label == null || state.fw[i] < 0 || state.hidden[i] || state.labelledBelow[i]) continue;
+    const px = ox + state.fx[i] * s, py = oy + state.fy[i] * s, pw = state.fw[i] * s, ph = state.fh[i] * s;
+    if (px > w || py > h || px + pw < 0 || py + ph < 0 || pw < 24 || ph < 10) continue;
+    ctx.save();
+    ctx.beginPath(); ctx.rect(px, py, pw, ph); ctx.clip();
+    ctx.fillText(label, px + 4, py + Math.min(ph / 2, 12));
+    ctx.restore();
+    budget--;
+  }
+}
+
+/** The innermost (smallest) visible frame under a canvas point. */
+function nodeAt(cx, cy) {
+  const { scale: s, ox, oy } = state.view;
+  const x = (cx - ox) / s, y = (cy - oy) / s;
+  let best = -1, bestArea = Infinity;
+  for (let i = 0; i < state.n; i++) {
+    const ww = state.fw[i], hh = state.fh[i];
+    if (ww < 0 || state.hidden[i]) continue;
+    if (x < state.fx[i] || y < state.fy[i] || x > state.fx[i] + ww || y > state.fy[i] + hh) continue;
+    const area = ww * hh;
+    if (area <= bestArea) { best = i; bestArea = area; }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------- selection as you type
+
+let debounceTimer = 0;
+function scheduleQuery() {
+  clearTimeout(debounceTimer);
+  debounceTimer = setTimeout(runQuery, DEBOUNCE_MS);
+}
+
+async function runQuery() {
+  const query = $("selector").value, engine = $("engine").value;
+  const seq = ++state.query.seq;
+  document.body.dataset.querySeq = String(seq);
+  if (query.trim() === "") {
+    applyMatches(null, seq);
+    showError(null);
+    setStatus("");
+    markDone(seq, query);
+    return;
+  }
+  let result;
+  try {
+    result = await fetchJSON("/inspector/select", { query, engine });
+  } catch (e) {
+    if (seq === state.query.seq) { showError({ error: String(e) }); }
+    return;
+  }
+  if (seq !== state.query.seq) return;   // a later keystroke already asked again
+  if (result.error !== undefined) {
+    applyMatches(null, seq);
+    showError(result, query);
+    setStatus("");
+    markDone(seq, query);
+    return;
+  }
+  if (result.treeCount !== state.n) await loadTree();
+  showError(null);
+  applyMatches(result.nodes, seq);
+  const distinct = state.matchList.length;
+  const status = $("status");
+  status.replaceChildren();
+  const count = document.createElement("span");
+  count.className = "count";
+  count.id = "match-count";
+  count.dataset.count = String(result.count);
+  count.textContent = `${result.count} ${result.count === 1 ? "match" : "matches"}`;
+  const time = document.createElement("span");
+  time.id = "query-ms";
+  time.textContent = ` · ${result.ms} ms`;
+  status.append(count);
+  if (distinct !== result.count) status.append(` (${distinct} distinct)`);
+  status.append(time);
+  markDone(seq, query);
+}
+
+/** Marks query `seq` answered and shown (what the end-to-end test waits for). */
+function markDone(seq, query) {
+  document.body.dataset.queryText = query;
+  document.body.dataset.queryDone = String(seq);
+}
+
+function setStatus(text) { $("status").textContent = text; }
+
+function applyMatches(nodes, seq) {
+  state.matches = new Uint8Array(state.n);
+  state.matchList = [];
+  if (nodes) {
+    for (const id of nodes) if (id < state.n && !state.matches[id]) { state.matches[id] = 1; state.matchList.push(id); }
+    state.matchList.sort((a, b) => a - b);
+    if (state.matchList.length > 0 && rowIndexOf(state.matchList[0]) < 0) revealInTree(state.matchList[0]);
+    else if (state.matchList.length > 0) {
+      const r = rowIndexOf(state.matchList[0]), pane = $("tree");
+      if (r * ROW_HEIGHT < pane.scrollTop || r * ROW_HEIGHT > pane.scrollTop + pane.clientHeight) revealInTree(state.matchList[0]);
+    }
+  }
+  document.body.dataset.highlighted = String(state.matchList.length);
+  renderTree();
+  drawWire();
+}
+
+/** Shows a selector error: the message, and a caret under its column in the selector box. */
+function showError(err, query) {
+  const box = $("error"), caret = $("caret"), input = $("selector");
+  if (!err) {
+    box.hidden = true; box.textContent = ""; caret.textContent = ""; delete caret.dataset.column;
+    input.classList.remove("invalid");
+    return;
+  }
+  input.classList.add("invalid");
+  box.hidden = false;
+  box.textContent = err.details || err.error;
+  if (err.column && query !== undefined) {
+    // `column` counts characters (grapheme clusters), 1-based; the box uses a monospace font.
+    caret.textContent = " ".repeat(err.column - 1) + "^";
+    caret.dataset.column = String(err.column);
+    caret.scrollLeft = input.scrollLeft;
+  } else {
+    caret.textContent = "";
+    delete caret.dataset.column;
+  }
+}
+
+// ---------------------------------------------------------------- details of a node
+
+async function selectNode(i, reveal) {
+  state.selected = i;
+  if (reveal) revealInTree(i); else renderTree();
+  drawWire();
+  const details = $("details");
+  let info;
+  try {
+    info = await fetchJSON(`/inspector/node/${i}`);
+  } catch (e) {
+    details.textContent = String(e);
+    return;
+  }
+  if (state.selected !== i) return;   // another view was clicked meanwhile
+  details.replaceChildren();
+  const h2 = document.createElement("h2");
+  h2.textContent = info.class + (state.label[i] != null ? `  “${state.label[i]}”` : "");
+  const chain = document.createElement("div");
+  chain.className = "chain";
+  chain.textContent = info.classChain.join(" → ");
+  details.append(h2, chain);
+
+  const h3s = document.createElement("h3");
+  h3s.textContent = "Selectors";
+  details.append(h3s);
+  for (const s of info.selectors) {
+    const div = document.createElement("div");
+    div.className = "suggestion";
+    div.dataset.engine = s.engine;
+    const e = document.createElement("span"); e.className = "engine"; e.textContent = s.engine;
+    const code = document.createElement("code"); code.textContent = s.selector;
+    const use = document.createElement("button"); use.textContent = "Use";
+    use.title = "Put this selector in the selector box";
+    use.addEventListener("click", () => {
+      $("engine").value = s.engine;
+      $("selector").value = s.selector;
+      runQuery();
+    });
+    div.append(e, code, use);
+    if (!s.unique) {
+      const note = document.createElement("span"); note.className = "note";
+      note.textContent = `selects ${s.count} views, this one among them`;
+      div.append(note);
+    }
+    details.append(div);
+  }
+  if (info.selectors.length === 0) {
+    const p = document.createElement("p"); p.className = "empty";
+    p.textContent = "No engine can name this view on its own (e.g. the root window).";
+    details.append(p);
+  }
+
+  const h3p = document.createElement("h3");
+  h3p.textContent = "Properties";
+  const table = document.createElement("table");
+  table.className = "props";
+  table.id = "props";
+  const props = info.properties || {};
+  for (const key of Object.keys(props)) {
+    const tr = document.createElement("tr");
+    tr.dataset.key = key;
+    const th = document.createElement("th"); th.textContent = key;
+    const td = document.createElement("td"); td.textContent = formatValue(props[key]);
+    tr.append(th, td);
+    table.append(tr);
+  }
+  details.append(h3p, table);
+  details.dataset.id = String(i);   // set last: the details on screen are this view's
+}
+
+function formatValue(v) {
+  if (v && typeof v === "object" && v.origin && v.size) {
+    return `(${v.origin.x}, ${v.origin.y}) ${v.size.width}×${v.size.height}`;
+  }
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
+
+// ---------------------------------------------------------------- operations through /map
+
+async function runOperation(method, args, mutates) {
+  const out = $("op-result");
+  const query = $("selector").value;
+  out.classList.remove("error");
+  if (query.trim() === "") {
+    out.textContent = "Type a selector first: operations run on its matches.";
+    out.classList.add("error");
+    return;
+  }
+  const request = { query, selector_engine: $("engine").value, operation: { method_name: method, arguments: args } };
+  let response;
+  try {
+    response = await fetchJSON("/map", request);
+  } catch (e) {
+    out.textContent = String(e); out.classList.add("error");
+    return;
+  }
+  if (response.outcome === "SUCCESS") {
+    out.textContent = `${method} → ${JSON.stringify(response.results)}`;
+  } else {
+    out.textContent = `${response.reason}: ${response.details}`;
+    out.classList.add("error");
+  }
+  out.dataset.done = String((Number(out.dataset.done) || 0) + 1);
+  if (mutates) await reload();
+}
+
+/** Fetches the hierarchy again, then re-runs the query and the selected view's details. */
+async function reload() {
+  await loadTree();
+  await runQuery();
+  if (state.selected >= 0) await selectNode(state.selected, false);
+  document.body.dataset.reloads = String((Number(document.body.dataset.reloads) || 0) + 1);
+}
+
+// ---------------------------------------------------------------- wiring
+
+function wire() {
+  $("selector").addEventListener("input", scheduleQuery);
+  $("selector").addEventListener("scroll", () => { $("caret").scrollLeft = $("selector").scrollLeft; });
+  $("engine").addEventListener("change", runQuery);
+  $("reload").addEventListener("click", reload);
+
+  const tree = $("tree");
+  tree.addEventListener("scroll", renderTree);
+  tree.addEventListener("click", (ev) => {
+    const row = ev.target.closest(".row");
+    if (!row) return;
+    const i = Number(row.dataset.id);
+    if (ev.target.classList.contains("tw")) { if (state.end[i] > i + 1) toggleFold(i); return; }
+    selectNode(i, false);
+  });
+  tree.addEventListener("keydown", (ev) => {
+    if (state.selected < 0) return;
+    const r = rowIndexOf(state.selected);
+    if (ev.key === "ArrowDown" && r + 1 < state.visibleCount) selectNode(state.visible[r + 1], true);
+    else if (ev.key === "ArrowUp" && r > 0) selectNode(state.visible[r - 1], true);
+    else if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
+      const fold = ev.key === "ArrowLeft" ? 1 : 0;
+      if (state.end[state.selected] > state.selected + 1 && state.collapsed[state.selected] !== fold) toggleFold(state.selected);
+    } else return;
+    ev.preventDefault();
+  });
+
+  const canvas = $("wire");
+  let drag = null;
+  canvas.addEventListener("mousedown", (ev) => { drag = { x: ev.offsetX, y: ev.offsetY, moved: false }; });
+  canvas.addEventListener("mousemove", (ev) => {
+    if (!drag) return;
+    const dx = ev.offsetX - drag.x, dy = ev.offsetY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 2) drag.moved = true;
+    if (drag.moved) {
+      state.view.ox += dx; state.view.oy += dy; drag.x = ev.offsetX; drag.y = ev.offsetY;
+      drawWire();
+    }
+  });
+  canvas.addEventListener("mouseup", (ev) => {
+    const wasDrag = drag && drag.moved;
+    drag = null;
+    if (wasDrag) return;
+    const i = nodeAt(ev.offsetX, ev.offsetY);
+    if (i >= 0) selectNode(i, true);
+  });
+  canvas.addEventListener("mouseleave", () => { drag = null; });
+  canvas.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    const k = Math.exp(-ev.deltaY * 0.0015);
+    state.view.ox = ev.offsetX - (ev.offsetX - state.view.ox) * k;
+    state.view.oy = ev.offsetY - (ev.offsetY - state.view.oy) * k;
+    state.view.scale *= k;
+    drawWire();
+  }, { passive: false });
+  canvas.addEventListener("dblclick", () => { fitView(); drawWire(); });
+  window.addEventListener("resize", () => { renderTree(); drawWire(); });
+
+  $("op-touch").addEventListener("click", () => runOperation("touch", [], true));
+  $("op-settext").addEventListener("click", () => runOperation("setText:", [$("op-text").value], true));
+  $("op-get").addEventListener("click", () => {
+    const name = $("op-getter").value.trim();
+    if (name) runOperation(name, [], false);
+  });
+  $("op-getter").addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("op-get").click(); });
+}
+
+async function start() {
+  wire();
+  const engines = await fetchJSON("/engines");
+  const picker = $("engine");
+  for (const name of engines) {
+    const option = document.createElement("option");
+    option.value = name; option.textContent = name;
+    picker.append(option);
+  }
+  picker.value = engines.includes("shelley") ? "shelley" : engines[0];
+  await loadTree();
+  document.body.dataset.ready = "1";
+}
+
+start().catch((e) => { $("tree-info").textContent = String(e); });

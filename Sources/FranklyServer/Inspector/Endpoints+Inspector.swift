@@ -1,0 +1,77 @@
+import Hummingbird
+import SelectorCore
+
+/// The live inspector: the page at `GET /` and the small JSON endpoints it reads. See
+/// Docs/Inspector.md.
+///
+/// | route | answer |
+/// |---|---|
+/// | `GET /`, `GET /inspector/<file>` | the page and its script and style sheet |
+/// | `GET /inspector/tree` | the whole hierarchy, column-wise (`ViewTree.inspectorTreeJSON`) |
+/// | `POST /inspector/select {"query","engine"}` | `{"nodes":[ids],"count","ms","treeCount"}`, or `{"error","details","column"}` |
+/// | `GET /inspector/node/<id>` | `{"id","class","classChain","properties","selectors":[...]}` |
+///
+/// Node ids are preorder positions in the current tree, the indices of `/inspector/tree`'s arrays.
+/// These endpoints only read; the page changes the app through `/map`.
+extension Endpoints {
+    /// `GET /`: the inspector page (Frank's drivers ping this path to see whether the server is up).
+    func index(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        InspectorAssets.response("index.html") ?? FranklyResponse.html(
+            "<!DOCTYPE html><html><body><h1>Frankly</h1><p>The inspector's files are missing from this build.</p></body></html>")
+    }
+
+    /// `GET /inspector/<file>`: `inspector.js`, `inspector.css` (anything else is 404).
+    func inspectorAsset(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        guard let name = context.parameters.get("file"), name != "index.html",
+              let response = InspectorAssets.response(name) else { return FranklyResponse.notFound }
+        return response
+    }
+
+    /// `GET /inspector/tree`.
+    func inspectorTree(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        FranklyResponse.jsonBytes(host.tree.inspectorTreeJSON())
+    }
+
+    /// `POST /inspector/select {"query":S,"engine":E}`: what `/map` would select, as node ids, with
+    /// the time selection took. Errors keep their parts apart so the page can put a caret under
+    /// `column` (1-based, in characters; absent when the error has no position).
+    func inspectorSelect(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let object = try await requiredObject(request, missing: .invalidRequest(#"send {"query":...,"engine":...}"#))
+        let query = try object.requiredString("query", "the selector")
+        let engine = try object.string("engine") ?? configuration.defaultEngine
+        let tree = host.tree
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let nodes = try registry.select(query, engine: engine, in: tree)
+            let elapsed = clock.now - start
+            let ms = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+            return FranklyResponse.json(.object([
+                ("nodes", .array(nodes.map { .int(Int64($0)) })), ("count", .int(Int64(nodes.count))),
+                ("ms", .number((ms * 1000).rounded() / 1000)), ("treeCount", .int(Int64(tree.count))),
+            ]))
+        } catch {
+            var pairs: [(String, JSONValue)] = [("error", .string(error.message)), ("details", .string(error.description))]
+            if let column = error.column { pairs.append(("column", .int(Int64(column)))) }
+            return FranklyResponse.json(.object(pairs))
+        }
+    }
+
+    /// `GET /inspector/node/<id>`: every property of one view, its class chain and ready-made
+    /// selectors in each engine (404 for an id outside the tree).
+    func inspectorNode(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let tree = host.tree
+        guard let text = context.parameters.get("id"), let id = Int32(text), id >= 0, Int(id) < tree.count else {
+            return FranklyResponse.notFound
+        }
+        let properties = (try? JSONReader.parse(tree.dumpJSON(from: id, includeSubviews: false))) ?? .null
+        let chain = tree.classes.chain(of: tree.classIDs[Int(id)])
+        let selectors = SelectorSuggester.suggestions(for: id, in: tree, registry: registry)
+        return FranklyResponse.json(.object([
+            ("id", .int(Int64(id))), ("class", .string(tree.className(of: id))),
+            ("classChain", .array(chain.map { .string($0) })),
+            ("properties", properties),
+            ("selectors", .array(selectors.map(\.json))),
+        ]))
+    }
+}

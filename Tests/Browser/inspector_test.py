@@ -1,0 +1,343 @@
+"""End-to-end test of the inspector page (GET /) in headless Chromium (Debian's chromium and
+chromium-driver, driven by Selenium). Run it through Tests/Browser/run.sh, which starts the
+servers: --sample is `frankly serve` on the sample app, --big on `--generate 100000`.
+
+Each check prints one line; the script exits 1 if any failed. The checks run in order on one
+browser: the screenshot is taken before setText: changes the sample app.
+"""
+
+import argparse
+import json
+import re
+import sys
+import time
+import traceback
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+# Selectors typed per engine, on the sample app. Each must select something.
+QUERIES = {
+    "shelley": ["view:'UIButton'", "button marked:'Delete'", "view:'UITableViewCellContentView' child view:'UILabel'"],
+    "shelley_compat": ["view:'UILabel' marked:'Log'", "tableViewCell parent"],
+    "uiquery": ["view:'UIButton' marked:'Delete'", "tableViewCell label", "label parent tableViewCell"],
+    "regex": ["/^Row/", "UIButton /delete/i", "UITextField @placeholder /name/i"],
+}
+
+failures = []
+
+
+def check(name, condition, detail=""):
+    print(("PASS " if condition else "FAIL ") + name + (f" ({detail})" if detail else ""), flush=True)
+    if not condition:
+        failures.append(name)
+
+
+def post(base, path, body):
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def map_results(base, query, engine, method="uid", arguments=()):
+    """What /map answers for the query: the results list, or the error envelope."""
+    return post(base, "/map", {"query": query, "selector_engine": engine,
+                               "operation": {"method_name": method, "arguments": list(arguments)}})
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1440,900", "--force-device-scale-factor=1", "--hide-scrollbars"]:
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def body_data(driver, key):
+    return driver.execute_script("return document.body.dataset[arguments[0]];", key)
+
+
+def open_page(driver, base, timeout=30):
+    start = time.monotonic()
+    driver.get(base + "/")
+    WebDriverWait(driver, timeout).until(lambda d: body_data(d, "ready") == "1")
+    return time.monotonic() - start
+
+
+def type_query(driver, engine, query, timeout=10):
+    """Picks the engine, types the query key by key, and waits until the page shows its answer.
+    Returns the seconds from the last keystroke to the answer on screen."""
+    Select(driver.find_element(By.ID, "engine")).select_by_value(engine)
+    box = driver.find_element(By.ID, "selector")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    box.send_keys(query)
+    typed = time.monotonic()
+    WebDriverWait(driver, timeout, poll_frequency=0.02).until(
+        lambda d: body_data(d, "queryText") == query and body_data(d, "queryDone") == body_data(d, "querySeq"))
+    return time.monotonic() - typed
+
+
+def shown_count(driver):
+    elements = driver.find_elements(By.ID, "match-count")
+    return int(elements[0].get_attribute("data-count")) if elements else None
+
+
+def test_queries(driver, base):
+    for engine, queries in QUERIES.items():
+        for query in queries:
+            type_query(driver, engine, query)
+            answer = map_results(base, query, engine)
+            check(f"{engine} `{query}` succeeds in /map", answer.get("outcome") == "SUCCESS", str(answer)[:200])
+            results = answer.get("results", [])
+            count = shown_count(driver)
+            check(f"{engine} `{query}`: the page counts what /map returns", count == len(results) and count > 0,
+                  f"page {count}, /map {len(results)}")
+            highlighted = int(body_data(driver, "highlighted"))
+            distinct = len(set(map(json.dumps, results)))
+            check(f"{engine} `{query}`: every selected view is highlighted once", highlighted == distinct,
+                  f"highlighted {highlighted}, distinct uids {distinct}")
+            rows = driver.find_elements(By.CSS_SELECTOR, "#tree-rows .row.match .uid")
+            row_uids = {r.text.lstrip("#") for r in rows}
+            check(f"{engine} `{query}`: the tree shows highlighted rows, all of them matches",
+                  len(rows) > 0 and row_uids <= {str(u) for u in results}, f"{len(rows)} rows")
+            check(f"{engine} `{query}`: the status shows the query time",
+                  re.search(r"\d+(\.\d+)? ms", driver.find_element(By.ID, "status").text) is not None,
+                  driver.find_element(By.ID, "status").text)
+            check(f"{engine} `{query}`: no error shown", not driver.find_element(By.ID, "error").is_displayed())
+
+
+def caret_column(driver):
+    caret = driver.find_element(By.ID, "caret")
+    text = caret.get_attribute("textContent")
+    return caret.get_attribute("data-column"), text
+
+
+def test_error_caret(driver, base):
+    cases = [
+        ("shelley", "view:'UIButton' marked:'Log In"),      # unterminated string
+        ("shelley", "button marked:'x' index:1.5"),          # index needs a whole number
+        ("regex", "/save/ig"),                               # Docs/Engines/Regex.md: column 8
+        ("uiquery", "view:'UIButton'  marked:'x'"),          # two spaces
+    ]
+    for engine, query in cases:
+        type_query(driver, engine, query)
+        answer = map_results(base, query, engine)
+        match = re.search(r"at column (\d+)", answer.get("details", ""))
+        check(f"{engine} `{query}`: /map rejects it with a column", answer.get("reason") == "invalid selector" and match,
+              answer.get("details", ""))
+        if not match:
+            continue
+        expected = int(match.group(1))
+        column, text = caret_column(driver)
+        error = driver.find_element(By.ID, "error")
+        check(f"{engine} `{query}`: the message is shown", error.is_displayed() and error.text == answer["details"],
+              error.text)
+        check(f"{engine} `{query}`: the caret sits under column {expected}",
+              column == str(expected) and text == " " * (expected - 1) + "^", f"data-column {column}, caret {text!r}")
+        check(f"{engine} `{query}`: nothing is highlighted", body_data(driver, "highlighted") == "0")
+        # The caret is drawn in the box's monospace font: its x lines up with that character's.
+        x = driver.execute_script("""
+            const box = document.getElementById('selector'), caret = document.getElementById('caret');
+            const c = document.createElement('canvas').getContext('2d');
+            c.font = getComputedStyle(box).font;
+            const boxLeft = box.getBoundingClientRect().left + parseFloat(getComputedStyle(box).paddingLeft)
+                          + parseFloat(getComputedStyle(box).borderLeftWidth);
+            c.font = getComputedStyle(caret).font;
+            const caretLeft = caret.getBoundingClientRect().left + parseFloat(getComputedStyle(caret).paddingLeft);
+            return [boxLeft + c.measureText(arguments[0]).width, caretLeft + c.measureText(arguments[1]).width];
+            """, query[: expected - 1], " " * (expected - 1))
+        check(f"{engine} `{query}`: the caret lines up with the character", abs(x[0] - x[1]) < 2.5, f"{x}")
+    if regex_case := [c for c in cases if c[0] == "regex"]:
+        type_query(driver, *regex_case[0])
+        check("regex `/save/ig`: the caret is at column 8, as Docs/Engines/Regex.md says",
+              caret_column(driver)[0] == "8")
+
+
+def node_id_for_uid(driver, uid):
+    return driver.execute_script("return state.uid.findIndex(u => String(u) === arguments[0]);", str(uid))
+
+
+def wait_details(driver, node_id, timeout=10):
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.find_element(By.ID, "details").get_attribute("data-id") == str(node_id)
+        and d.find_elements(By.CSS_SELECTOR, "#props tr"))
+
+
+def prop(driver, key):
+    cells = driver.find_elements(By.CSS_SELECTOR, f"#props tr[data-key='{key}'] td")
+    return cells[0].text if cells else None
+
+
+def test_click_nodes(driver, base):
+    # In the tree: the Username text field's row.
+    type_query(driver, "shelley", "view:'UITextField' markedExactly:'Username'")
+    row = driver.find_element(By.CSS_SELECTOR, "#tree-rows .row.match")
+    node = int(row.get_attribute("data-id"))
+    row.find_element(By.CSS_SELECTOR, ".cls").click()   # the tree redraws its rows: `row` goes stale
+    wait_details(driver, node)
+    check("clicking a tree row selects it",
+          bool(driver.find_elements(By.CSS_SELECTOR, f"#tree-rows .row.selected[data-id='{node}']")))
+    check("the details show the view's class", "UITextField" in driver.find_element(By.CSS_SELECTOR, "#details h2").text)
+    check("the details show its properties",
+          prop(driver, "uid") == "1056" and prop(driver, "placeholder") == "Username"
+          and prop(driver, "accessibilityLabel") == "Username" and prop(driver, "accessibilityFrame") is not None,
+          f"uid {prop(driver, 'uid')}, placeholder {prop(driver, 'placeholder')}")
+    check_suggestions(driver, base, "1056")
+
+    # In the wireframe: the centre of the "Log In" button (uid 1058 in the sample app).
+    target = map_results(base, "view:'UIButton' markedExactly:'Log In'", "shelley", "uid")["results"][0]
+    target_id = node_id_for_uid(driver, target)
+    cx, cy, cw, ch = driver.execute_script("""
+        const i = arguments[0], v = state.view, c = document.getElementById('wire');
+        return [v.ox + (state.fx[i] + state.fw[i] / 2) * v.scale, v.oy + (state.fy[i] + state.fh[i] / 4) * v.scale,
+                c.clientWidth, c.clientHeight];""", target_id)
+    canvas = driver.find_element(By.ID, "wire")
+    ActionChains(driver).move_to_element_with_offset(canvas, int(cx - cw / 2), int(cy - ch / 2)).click().perform()
+    try:
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_element(By.ID, "details").get_attribute("data-id") is not None
+            and d.find_element(By.ID, "details").get_attribute("data-id") != str(node))
+        clicked = int(driver.find_element(By.ID, "details").get_attribute("data-id"))
+        wait_details(driver, clicked)
+    except Exception:
+        clicked = None
+    uid = prop(driver, "uid")
+    check("clicking the wireframe selects the innermost view there (the Log In button's label)",
+          uid is not None and driver.execute_script("return state.label[arguments[0]];", clicked) == "Log In",
+          f"uid {uid}")
+    check("the clicked view's row is revealed and marked in the tree",
+          bool(driver.find_elements(By.CSS_SELECTOR, f"#tree-rows .row.selected[data-id='{clicked}']")))
+
+
+def check_suggestions(driver, base, uid):
+    suggestions = driver.find_elements(By.CSS_SELECTOR, "#details .suggestion")
+    engines = {s.get_attribute("data-engine") for s in suggestions}
+    check("a ready-made selector for each engine", engines == set(QUERIES), str(sorted(engines)))
+    for s in suggestions:
+        engine, selector = s.get_attribute("data-engine"), s.find_element(By.TAG_NAME, "code").text
+        answer = map_results(base, selector, engine)
+        check(f"the {engine} selector `{selector}` selects exactly this view", answer.get("results") == [int(uid)],
+              str(answer)[:160])
+
+
+def test_screenshot(driver, base, path):
+    type_query(driver, "shelley", "view:'UIButton'")
+    target = map_results(base, "view:'UITextField' markedExactly:'Username'", "shelley")["results"][0]
+    node = node_id_for_uid(driver, target)
+    driver.execute_script("selectNode(arguments[0], true);", node)
+    wait_details(driver, node)
+    time.sleep(0.3)
+    driver.save_screenshot(path)
+    check("screenshot saved", True, path)
+
+
+def test_set_text(driver, base):
+    query = "view:'UITextField' markedExactly:'Username'"
+    type_query(driver, "shelley", query)
+    node = int(driver.find_element(By.CSS_SELECTOR, "#tree-rows .row.match").get_attribute("data-id"))
+    driver.execute_script("selectNode(arguments[0], true);", node)
+    wait_details(driver, node)
+    before = prop(driver, "text")
+    text = f"alice-{int(time.time())}"
+    reloads = int(body_data(driver, "reloads") or 0)
+    field = driver.find_element(By.ID, "op-text")
+    field.clear()
+    field.send_keys(text)
+    driver.find_element(By.ID, "op-settext").click()
+    WebDriverWait(driver, 10).until(lambda d: int(body_data(d, "reloads") or 0) > reloads)
+    result = driver.find_element(By.ID, "op-result").text
+    check("setText: runs through /map and shows the result", result == "setText: → [null]", result)
+    wait_details(driver, node)
+    check("after setText: the page re-fetched the tree and shows the new text", prop(driver, "text") == text,
+          f"before {before!r}, after {prop(driver, 'text')!r}")
+    check("/map agrees", map_results(base, query, "shelley", "text").get("results") == [text])
+    # A full reload of the page sees it too.
+    open_page(driver, base)
+    driver.execute_script("selectNode(arguments[0], true);", node)
+    wait_details(driver, node)
+    check("after reloading the page, the text field still shows the new text", prop(driver, "text") == text)
+    # A getter by name on the selection.
+    type_query(driver, "shelley", query)
+    getter = driver.find_element(By.ID, "op-getter")
+    getter.clear()
+    getter.send_keys("placeholder")
+    done = driver.find_element(By.ID, "op-result").get_attribute("data-done")
+    driver.find_element(By.ID, "op-get").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "op-result").get_attribute("data-done") != done)
+    result = driver.find_element(By.ID, "op-result").text
+    check("a getter by name shows its results", result == 'placeholder → ["Username"]', result)
+
+
+def test_big_tree(driver, base):
+    seconds = open_page(driver, base, timeout=60)
+    nodes = int(body_data(driver, "nodes"))
+    check("10^5 views: the page loads within 10 s", nodes == 100000 and seconds < 10, f"{nodes} views in {seconds:.2f} s")
+    rows = len(driver.find_elements(By.CSS_SELECTOR, "#tree-rows .row"))
+    check("10^5 views: the tree keeps only the visible rows in the DOM", 0 < rows < 200, f"{rows} rows")
+    for engine, query in [("shelley", "view:'UIButton' marked:'Delete'"), ("regex", "/^Row 5\\d-/"),
+                          ("uiquery", "view:'UISwitch'")]:
+        latency = type_query(driver, engine, query, timeout=30)
+        count = shown_count(driver)
+        expected = len(map_results(base, query, engine)["results"])
+        check(f"10^5 views: {engine} `{query}` highlights within 3 s of the last keystroke",
+              latency < 3 and count == expected and count > 0, f"{count} matches in {latency:.2f} s")
+    # Scrolling the tree to its end and drawing stay fast.
+    ms = driver.execute_script("""
+        const pane = document.getElementById('tree'), t0 = performance.now();
+        for (let k = 1; k <= 20; k++) { pane.scrollTop = pane.scrollHeight * k / 20; renderTree(); }
+        for (let k = 0; k < 10; k++) drawWireNow();
+        return performance.now() - t0;""")
+    check("10^5 views: 20 tree scrolls and 10 wireframe redraws take under 1.5 s", ms < 1500, f"{ms:.0f} ms")
+    rows = len(driver.find_elements(By.CSS_SELECTOR, "#tree-rows .row"))
+    check("10^5 views: still only the visible rows after scrolling", 0 < rows < 200, f"{rows} rows")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sample", required=True)
+    parser.add_argument("--big", required=True)
+    parser.add_argument("--screenshot", required=True)
+    args = parser.parse_args()
+    driver = make_driver()
+    try:
+        seconds = open_page(driver, args.sample)
+        nodes = int(body_data(driver, "nodes"))
+        check("the page loads the sample app", nodes == 92, f"{nodes} views in {seconds:.2f} s")
+        engines = [o.get_attribute("value") for o in Select(driver.find_element(By.ID, "engine")).options]
+        with urllib.request.urlopen(args.sample + "/engines") as response:
+            check("the engine picker lists /engines", engines == json.loads(response.read()), str(engines))
+        check("the wireframe draws frames", int(driver.find_element(By.ID, "wire").get_attribute("data-drawn") or 0) > 50)
+        for step in (test_queries, test_error_caret, test_click_nodes):
+            run_step(step, driver, args.sample)
+        run_step(test_screenshot, driver, args.sample, args.screenshot)
+        run_step(test_set_text, driver, args.sample)
+        run_step(test_big_tree, driver, args.big)
+        try:
+            logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+        except Exception as e:  # a driver without log access
+            logs = []
+            print(f"(browser log unavailable: {e})")
+        check("no errors in the browser console", not logs, str(logs)[:300])
+    finally:
+        driver.quit()
+    print(f"\n{len(failures)} failed" if failures else "\nall checks passed")
+    sys.exit(1 if failures else 0)
+
+
+def run_step(step, *args):
+    try:
+        step(*args)
+    except Exception:
+        traceback.print_exc()
+        check(step.__name__ + " ran to the end", False)
+
+
+if __name__ == "__main__":
+    main()
