@@ -4,7 +4,8 @@
 # Installs chromium and chromium-driver with apt-get when missing, selenium into .venv-browser,
 # builds `frankly` (debug), starts `frankly serve` twice on free loopback ports (the sample app,
 # and a generated tree of 10^5 views), runs inspector_test.py against them, and stops both.
-# The test saves a screenshot of the page on the sample app to Docs/inspector.png.
+# The test saves a screenshot of the page on the sample app to $WORK (kept in the log), or to
+# Docs/inspector.png when UPDATE_SCREENSHOT=1 (so a test run leaves the checkout clean).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -55,6 +56,9 @@ start sample; SAMPLE_PORT=$PORT
 start big --generate 100000; BIG_PORT=$PORT
 echo "sample app on 127.0.0.1:$SAMPLE_PORT, 10^5 views on 127.0.0.1:$BIG_PORT"
 
+SHOT="$WORK/inspector.png"
+if [ "${UPDATE_SCREENSHOT:-0}" = 1 ]; then SHOT="$ROOT/Docs/inspector.png"; fi
+
 SE_OFFLINE=true "$VENV/bin/python" Tests/Browser/inspector_test.py \
     --sample "http://127.0.0.1:$SAMPLE_PORT" --big "http://127.0.0.1:$BIG_PORT" \
-    --screenshot "$ROOT/Docs/inspector.png"
+    --screenshot "$SHOT"
