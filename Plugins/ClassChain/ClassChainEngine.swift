@@ -15,7 +15,7 @@ public struct ClassChainEngine: SelectorEngine {
     public var summary: String { "Appium class chains: **/UITableViewCell[`label BEGINSWITH \"Row 7\"`]/UIButton[1]" }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
-        try Self.program(for: try ChainParser.parse(selector))
+        Self.program(for: try ChainParser.parse(selector))
     }
 
     /// The compiled form: start at the application, one axis step per path step (its class as

@@ -1,4 +1,4 @@
-public import SelectorCore
+import SelectorCore
 
 /// The plug-in's only exported symbol: the host calls it once after `dlopen`.
 @_cdecl("viewselectors_plugin_register")

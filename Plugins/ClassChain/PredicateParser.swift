@@ -1,4 +1,4 @@
-public import SelectorCore
+import SelectorCore
 
 /// Parses the NSPredicate subset inside a class chain's backticks:
 ///

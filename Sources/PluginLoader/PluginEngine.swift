@@ -1,5 +1,5 @@
 internal import CSelectorPlugin
-public import SelectorCore
+import SelectorCore
 
 /// A plug-in's engine as the host sees it: compiling calls into the library and reads the program
 /// back from JSON, so no Swift value of the plug-in's SelectorCore copy ever reaches the host.
