@@ -9,6 +9,10 @@ public struct ParsedChain: Sendable, Equatable {
         public var axis: Axis
         public var className: String?
         public var filters: [Filter]
+
+        public init(axis: Axis, className: String?, filters: [Filter]) {
+            self.axis = axis; self.className = className; self.filters = filters
+        }
     }
 
     /// A bracketed filter after a class.
@@ -20,4 +24,6 @@ public struct ParsedChain: Sendable, Equatable {
     }
 
     public var steps: [Step]
+
+    public init(steps: [Step]) { self.steps = steps }
 }
