@@ -47,20 +47,36 @@ struct LoadErrorTests {
                 + "version 1: rebuild it against this SelectorCore")
     }
 
-    @Test("name clashes and refusals", arguments: [
-        (Entries.builtInName, PluginLoadError.Reason.nameClash, "engine 'shelley' is built in and cannot be replaced"),
-        (Entries.invalidName, .nameClash, "invalid engine name 'bad name': use letters, digits, '_' and '-'"),
-        (Entries.secondFails, .nameClash, "engine 'regex' is built in and cannot be replaced"),
-        (Entries.throwsError, .registrationFailed, "no licence key"),
-    ])
-    func refused(_ entry: PluginLoader.EntryPoint, _ reason: PluginLoadError.Reason, _ message: String) {
+    enum Refusal: String, CaseIterable, Sendable {
+        case builtInName, invalidName, secondFails, throwsError
+
+        var entry: PluginLoader.EntryPoint {
+            switch self {
+            case .builtInName: Entries.builtInName
+            case .invalidName: Entries.invalidName
+            case .secondFails: Entries.secondFails
+            case .throwsError: Entries.throwsError
+            }
+        }
+        var expected: (PluginLoadError.Reason, String) {
+            switch self {
+            case .builtInName: (.nameClash, "engine 'shelley' is built in and cannot be replaced")
+            case .invalidName: (.nameClash, "invalid engine name 'bad name': use letters, digits, '_' and '-'")
+            case .secondFails: (.nameClash, "engine 'regex' is built in and cannot be replaced")
+            case .throwsError: (.registrationFailed, "no licence key")
+            }
+        }
+    }
+
+    @Test("name clashes and refusals register nothing", arguments: Refusal.allCases)
+    func refused(_ refusal: Refusal) {
         let registry = EngineRegistry.standard()
         let before = registry.names
         let e = Self.failure { () throws(PluginLoadError) in
-            _ = try PluginLoader.register(entryPoint: entry, path: "libX.so", into: registry)
+            _ = try PluginLoader.register(entryPoint: refusal.entry, path: "libX.so", into: registry)
         }
-        #expect(e?.reason == reason)
-        #expect(e?.message == message)
+        #expect(e?.reason == refusal.expected.0)
+        #expect(e?.message == refusal.expected.1)
         #expect(registry.names == before, "a refused plug-in registers nothing")
     }
 

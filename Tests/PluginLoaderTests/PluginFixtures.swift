@@ -17,7 +17,7 @@ enum PluginFixture {
         guard n > 0 else { return nil }
         let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // …/.build/<triple>/debug/ViewSelectorsPackageTests.xctest
-        let candidate = exe[..<(exe.lastIndex(of: "/") ?? exe.endIndex)] + "/libClassChainEngine.so"
+        let candidate = String(exe[..<(exe.lastIndex(of: "/") ?? exe.endIndex)]) + "/libClassChainEngine.so"
         return access(candidate, F_OK) == 0 ? candidate : nil
     }
 

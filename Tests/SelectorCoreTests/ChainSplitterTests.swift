@@ -17,7 +17,7 @@ struct ChainSplitterTests {
         let s = "shelley:tableViewCell marked:'Row 7' >> regex:/^Delete$/"
         #expect(try Self.split(s) == [
             ChainPart(engine: "shelley", text: "tableViewCell marked:'Row 7'", offset: 8),
-            ChainPart(engine: "regex", text: "/^Delete$/", offset: 47),
+            ChainPart(engine: "regex", text: "/^Delete$/", offset: 46),
         ])
     }
 

@@ -54,11 +54,11 @@ struct ChainingTests {
     }
 
     @Test("errors report the column in the whole selector", arguments: [
-        ("uiquery:tableView >> regex:/(/", "regex", 29),
+        ("uiquery:tableView >> regex:/(/", "regex", 30),
         ("shelley:button >> shelley:button marked:'x", "shelley", 41),
-        ("uiquery:tableView >> nosuch:x", "uiquery", nil as Int?),
-        ("a >> ", nil as String?, 6),
-    ])
+        ("uiquery:tableView >> nosuch:x", "uiquery", 29),
+        ("a >> ", nil, 6),
+    ] as [(String, String?, Int?)])
     func errors(_ selector: String, _ engine: String?, _ column: Int?) {
         #expect { try Self.uids(selector, engine: "uiquery") } throws: { error in
             let e = error as! SelectorError
