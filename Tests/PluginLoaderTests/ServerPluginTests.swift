@@ -30,7 +30,7 @@ struct ServerPluginTests {
             }
             let engines = try await client.execute(uri: "/engines", method: .get)
             #expect(String(buffer: engines.body).contains("class_chain"))
-            let reply = try await uids("**/UITableViewCell[`label == nil OR NOT label CONTAINS 'x'`][2]/*/UIButton", engine: "class_chain")
+            let reply = try await uids("**/UITableViewCell[2]/*/UIButton[`NOT label CONTAINS[c] 'edit'`]", engine: "class_chain")
             #expect(reply?["outcome"] == "SUCCESS")
             #expect(reply?["results"] == .array([.int(1012)]))
             let chained = try await uids("**/UIStackView >> regex:/^Log In$/", engine: "class_chain")
