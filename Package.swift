@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
+        .library(name: "PluginLoader", targets: ["PluginLoader"]),
+        // The example third-party engine: a shared library only, loaded with `--plugin`.
+        .library(name: "ClassChainEngine", type: .dynamic, targets: ["ClassChainEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +35,22 @@ let package = Package(
         // The shared core: view tree, compiled form, matcher, cache, registry. Depends on no engine.
         .target(
             name: "SelectorCore",
+            dependencies: ["CSelectorPlugin"],
+            swiftSettings: strictSettings
+        ),
+        // The C contract between a host and a dynamically loaded engine (header only).
+        .target(name: "CSelectorPlugin"),
+        // Host side of dynamic loading: dlopen a plug-in and register what it offers.
+        .target(
+            name: "PluginLoader",
+            dependencies: ["SelectorCore", "CSelectorPlugin"],
+            swiftSettings: strictSettings
+        ),
+        // `class_chain`, the example plug-in: depends on SelectorCore only, as an outside package would.
+        .target(
+            name: "ClassChainEngine",
+            dependencies: ["SelectorCore"],
+            path: "Plugins/ClassChain",
             swiftSettings: strictSettings
         ),
         // Frank's Shelley language: the strict `shelley` engine and the shared parser.
@@ -96,6 +115,7 @@ let package = Package(
                 "ViewSelectors",
                 "UIQueryEngine",
                 "FranklyServer",
+                "PluginLoader",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -148,6 +168,29 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PluginLoaderTests",
+            dependencies: [
+                "SelectorCore",
+                "ViewSelectors",
+                "PluginLoader",
+                "FranklyServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ClassChainTests",
+            dependencies: ["SelectorCore", "ClassChainEngine"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ViewSelectorsTests",
+            dependencies: ["SelectorCore", "ViewSelectors"],
             swiftSettings: strictSettings
         ),
     ],

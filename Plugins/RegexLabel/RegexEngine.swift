@@ -16,6 +16,8 @@ public struct RegexEngine: SelectorEngine {
 
     public var name: String { "regex" }
     public var summary: String { "PCRE2 patterns over labels: UIButton /^(save|submit)$/i" }
+    /// `/pattern/` literals: a `>>` inside one does not split a chain.
+    public var chainLiterals: ChainLiterals { .slashes }
 
     /// Bounds applied to every match of the patterns this engine compiles.
     public let limits: PCRE2Limits

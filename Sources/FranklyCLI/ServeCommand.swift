@@ -12,6 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: "Drive it with Frank's drivers or curl, e.g. curl -s localhost:37265/engines. Stop it with Ctrl-C, SIGTERM or GET /exit.")
 
     @OptionGroup var treeOptions: TreeOptions
+    @OptionGroup var pluginOptions: PluginOptions
     @Option(help: "Serve a generated tree of this many nodes instead of --tree or the sample app.")
     var generate: Int?
     @Option(help: "Seed for --generate.") var seed: UInt64 = 1
@@ -36,12 +37,14 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             tree = try treeOptions.load().0
         }
+        let registry = EngineRegistry.standard()
+        try pluginOptions.load(into: registry)
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "frankly")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var configuration = FranklyServerConfiguration(host: host, port: port, maxBodyBytes: maxBodyBytes)
         configuration.defaultEngine = BuiltinEngines.franklyDefault
-        let server = FranklyServer(host: SnapshotHost(tree: tree), registry: .standard(),
+        let server = FranklyServer(host: SnapshotHost(tree: tree), registry: registry,
                                    configuration: configuration, logger: logger)
         logger.info("serving \(tree.count) views")
         try await server.run()

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import ArgumentParser
 import HierarchyFormats
+import PluginLoader
 import SelectorCore
 import ViewSelectors
 
@@ -80,4 +81,23 @@ func fail(_ error: SelectorError) -> ExitCode {
         for line in diagram.split(separator: "\n", omittingEmptySubsequences: false) { printError("  " + line) }
     }
     return ExitCode(2)
+}
+
+/// `--plugin PATH`, repeatable: engine plug-ins (shared libraries) to load at start-up.
+struct PluginOptions: ParsableArguments {
+    @Option(name: .customLong("plugin"), help: ArgumentHelp(
+        "Load a selector-engine plug-in (a shared library); repeatable.", valueName: "path"))
+    var plugins: [String] = []
+
+    /// Loads every plug-in into `registry`; the first failure is reported and exits with 2.
+    func load(into registry: EngineRegistry) throws {
+        for path in plugins {
+            do {
+                try PluginLoader.load(path, into: registry)
+            } catch {
+                printError("frankly: \(error)")
+                throw ExitCode(2)
+            }
+        }
+    }
 }

@@ -118,6 +118,8 @@ public final class EngineRegistry: Sendable {
     }
 
     /// The nodes `selector` names in `tree`, in the engine's order.
+    ///
+    /// `selector` may chain engines: `shelley:tableViewCell >> regex:/^Delete$/` (see `compileQuery`).
     public func select(_ selector: String, engine name: String? = nil, in tree: ViewTree,
                        from roots: [NodeID]? = nil) throws(SelectorError) -> [NodeID] {
         var stats = MatchStatistics()
@@ -127,6 +129,11 @@ public final class EngineRegistry: Sendable {
     /// As `select(_:engine:in:from:)`, also filling in match counters.
     public func select(_ selector: String, engine name: String? = nil, in tree: ViewTree,
                        from roots: [NodeID]? = nil, statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
+        // Chains (`a >> regex:/b/`) and engine prefixes take their own path; a plain selector,
+        // the hot case, pays one byte scan for that check.
+        if isChainSelector(selector) {
+            return try select(try compileQuery(selector, engine: name), in: tree, from: roots, statistics: &statistics)
+        }
         let compiled = try compile(selector, engine: name)
         do {
             return try matcher.select(compiled.program, in: tree, from: roots, predicates: predicates,

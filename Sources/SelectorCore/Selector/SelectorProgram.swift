@@ -168,8 +168,11 @@ public protocol SelectorEngine: Sendable {
     var summary: String { get }
     /// Compiles `selector`, or throws a `SelectorError` naming the problem and its position.
     func compile(_ selector: String) throws(SelectorError) -> SelectorProgram
+    /// The literals of the language inside which `>>` does not split a chain (default: quotes).
+    var chainLiterals: ChainLiterals { get }
 }
 
 extension SelectorEngine {
     public var summary: String { name }
+    public var chainLiterals: ChainLiterals { .quotes }
 }

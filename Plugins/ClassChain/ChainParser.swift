@@ -1,0 +1,93 @@
+public import SelectorCore
+
+/// Parses the path part of a class chain: steps, axes, classes, indexes; predicates go to
+/// `PredicateParser`. Offsets are UTF-8 bytes of the whole selector.
+public struct ChainParser {
+    let selector: String
+    let bytes: [UInt8]
+    var position = 0
+
+    public init(_ selector: String) { self.selector = selector; self.bytes = Array(selector.utf8) }
+
+    /// Parses the whole selector.
+    public static func parse(_ selector: String) throws(SelectorError) -> ParsedChain {
+        var parser = ChainParser(selector)
+        return try parser.parseChain()
+    }
+
+    mutating func parseChain() throws(SelectorError) -> ParsedChain {
+        guard !bytes.isEmpty else { throw .syntax("empty class chain", at: 0, in: selector) }
+        var steps: [ParsedChain.Step] = []
+        var axis: ParsedChain.Step.Axis = .child
+        if consume("**/") { axis = .descendant }
+        while true {
+            steps.append(try parseStep(axis))
+            if position == bytes.count { return ParsedChain(steps: steps) }
+            if consume("/**/") { axis = .descendant; continue }
+            if consume("/") { axis = .child; continue }
+            throw error("expected '/', '**/' or '[' after the step", at: position)
+        }
+    }
+
+    private mutating func parseStep(_ axis: ParsedChain.Step.Axis) throws(SelectorError) -> ParsedChain.Step {
+        let start = position
+        var className: String? = nil
+        if consume("*") {
+            if peek(UInt8(ascii: "*")) { throw error("'**' must be followed by '/'", at: start) }
+        } else {
+            while position < bytes.count && Self.isClassByte(bytes[position]) { position += 1 }
+            guard position > start else {
+                throw error(position == bytes.count ? "expected a class name or '*' at the end"
+                                                    : "expected a class name or '*'", at: position)
+            }
+            className = String(decoding: bytes[start..<position], as: UTF8.self)
+        }
+        var filters: [ParsedChain.Filter] = []
+        while consume("[") { filters.append(try parseFilter()) }
+        return ParsedChain.Step(axis: axis, className: className, filters: filters)
+    }
+
+    private mutating func parseFilter() throws(SelectorError) -> ParsedChain.Filter {
+        let open = position - 1
+        let filter: ParsedChain.Filter
+        if consume("`") {
+            let start = position
+            while position < bytes.count && bytes[position] != UInt8(ascii: "`") { position += 1 }
+            guard position < bytes.count else { throw error("unterminated predicate: missing closing '`'", at: start - 1) }
+            let predicate = try PredicateParser.parse(bytes[start..<position], in: selector)
+            position += 1
+            filter = .predicate(predicate)
+        } else {
+            let start = position
+            if peek(UInt8(ascii: "-")) { position += 1 }
+            while position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39 { position += 1 }
+            guard let n = Int(String(decoding: bytes[start..<position], as: UTF8.self)) else {
+                throw error("expected an index or a `predicate` inside '[…]'", at: start)
+            }
+            guard n != 0 else { throw error("class-chain indexes start at 1 (use -1 for the last)", at: start) }
+            filter = .index(n > 0 ? n - 1 : n)
+        }
+        guard consume("]") else { throw error("expected ']' to close the '[' at column \(column(open))", at: position) }
+        return filter
+    }
+
+    private func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }
+
+    private mutating func consume(_ literal: StaticString) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        guard position + n <= bytes.count else { return false }
+        let p = literal.utf8Start
+        for i in 0..<n where bytes[position + i] != p[i] { return false }
+        position += n
+        return true
+    }
+
+    private func column(_ offset: Int) -> Int { SelectorError.syntax("", at: offset, in: selector).column ?? offset + 1 }
+
+    private func error(_ message: String, at offset: Int) -> SelectorError { .syntax(message, at: offset, in: selector) }
+
+    /// Letters, digits, `_` and `.` (module-qualified Swift classes), as the other engines.
+    static func isClassByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2E
+    }
+}

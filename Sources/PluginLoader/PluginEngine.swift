@@ -1,0 +1,38 @@
+internal import CSelectorPlugin
+import SelectorCore
+
+/// A plug-in's engine as the host sees it: compiling calls into the library and reads the program
+/// back from JSON, so no Swift value of the plug-in's SelectorCore copy ever reaches the host.
+struct PluginEngine: SelectorEngine, @unchecked Sendable {
+    // @unchecked: `context` and the functions belong to a library that is never unloaded; the
+    // contract requires `compile` to be callable from any thread.
+    let name: String
+    let summary: String
+    let chainLiterals: ChainLiterals
+    let context: UnsafeMutableRawPointer?
+    let compileFunction: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> UnsafeMutablePointer<CChar>?
+    let freeFunction: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
+
+    func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
+        var text = selector
+        let reply = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { compileFunction(context, $0.baseAddress, $0.count) }
+        }
+        guard let reply else { throw SelectorError(.evaluation, "engine '\(name)' returned nothing") }
+        let json: JSONValue
+        do {
+            json = try JSONReader.parse(String(cString: reply))
+        } catch {
+            freeFunction(reply)
+            throw SelectorError(.evaluation, "engine '\(name)' returned invalid JSON: \(error)")
+        }
+        freeFunction(reply)
+        if let program = json["program"] { return try SelectorProgram(pluginJSON: program) }
+        if let error = json["error"] {
+            var e = SelectorError(pluginJSON: error)
+            e.selector = selector
+            throw e
+        }
+        throw SelectorError(.evaluation, "engine '\(name)' returned neither a program nor an error")
+    }
+}

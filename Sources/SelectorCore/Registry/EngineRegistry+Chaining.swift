@@ -1,0 +1,105 @@
+/// A selector compiled for the registry: one engine's program, or a `>>` chain of them.
+public struct CompiledQuery: Sendable {
+    /// One compiled part and where its text starts in the whole selector (UTF-8 offset).
+    public struct Part: Sendable {
+        public let compiled: CompiledSelector
+        public let offset: Int
+    }
+
+    /// The whole selector text.
+    public let source: String
+    /// The parts, in chain order; exactly one for a plain selector.
+    public let parts: [Part]
+
+    /// Whether this is a chain of more than one part.
+    public var isChain: Bool { parts.count > 1 }
+}
+
+extension EngineRegistry {
+    /// Compiles `selector`, splitting a chain (`shelley:button >> regex:/^OK$/`) into parts.
+    ///
+    /// A part's `name:` prefix picks a registered engine; a part without one uses `engine` (or the
+    /// default). Parse errors of a part come back with the whole selector and a column in it.
+    public func compileQuery(_ selector: String, engine name: String? = nil) throws(SelectorError) -> CompiledQuery {
+        let requested = try chainEngineName(name)
+        guard ChainSplitter.mayBeChain(selector, isEngine: isRegistered) else {
+            let compiled = try compile(selector, engine: requested)
+            return CompiledQuery(source: selector, parts: [CompiledQuery.Part(compiled: compiled, offset: 0)])
+        }
+        let split = try ChainSplitter.split(selector, defaultEngine: requested, isEngine: isRegistered) {
+            (try? self.engine(named: $0).chainLiterals) ?? .quotes
+        }
+        var parts: [CompiledQuery.Part] = []
+        parts.reserveCapacity(split.count)
+        for part in split {
+            do {
+                parts.append(CompiledQuery.Part(compiled: try compile(part.text, engine: part.engine), offset: part.offset))
+            } catch {
+                throw Self.located(error, part: part.offset, in: selector, engine: part.engine)
+            }
+        }
+        return CompiledQuery(source: selector, parts: parts)
+    }
+
+    /// The nodes a compiled query names: each part runs from the previous part's results as roots
+    /// (replacing its program's start point); the result keeps chain order without duplicates.
+    public func select(_ query: CompiledQuery, in tree: ViewTree, from roots: [NodeID]? = nil,
+                       statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
+        var list = roots
+        for (index, part) in query.parts.enumerated() {
+            if index > 0 && (list?.isEmpty ?? true) { return [] }
+            do {
+                list = try matcher.select(part.compiled.program, in: tree, from: list, predicates: predicates,
+                                          statistics: &statistics)
+            } catch {
+                throw query.isChain
+                    ? Self.located(error, part: part.offset, in: query.source, engine: part.compiled.engine)
+                    : Self.filled(error, selector: query.source, engine: part.compiled.engine)
+            }
+            if query.isChain { list = Self.uniqued(list ?? []) }
+        }
+        return list ?? []
+    }
+
+    /// As `select(_:in:from:statistics:)` without counters.
+    public func select(_ query: CompiledQuery, in tree: ViewTree, from roots: [NodeID]? = nil) throws(SelectorError) -> [NodeID] {
+        var stats = MatchStatistics()
+        return try select(query, in: tree, from: roots, statistics: &stats)
+    }
+
+    /// Whether `selector` goes through the chain path (holds `>>` or an engine prefix).
+    func isChainSelector(_ selector: String) -> Bool {
+        ChainSplitter.mayBeChain(selector, isEngine: isRegistered)
+    }
+
+    private func isRegistered(_ name: String) -> Bool { (try? engine(named: name)) != nil }
+
+    private func chainEngineName(_ name: String?) throws(SelectorError) -> String {
+        if let name { return name }
+        guard let d = defaultEngine else { throw SelectorError(.unknownEngine, "no selector engine is registered") }
+        return d
+    }
+
+    /// A part's error, moved into the whole selector: offsets shift by the part's start.
+    private static func located(_ error: SelectorError, part offset: Int, in selector: String, engine: String) -> SelectorError {
+        var e = error
+        if let o = e.offset { e.offset = o + offset }
+        e.selector = selector
+        if e.engine == nil { e.engine = engine }
+        return e
+    }
+
+    private static func filled(_ error: SelectorError, selector: String, engine: String) -> SelectorError {
+        var e = error
+        if e.selector == nil { e.selector = selector }
+        if e.engine == nil { e.engine = engine }
+        return e
+    }
+
+    /// First occurrence of each node, order kept.
+    private static func uniqued(_ list: [NodeID]) -> [NodeID] {
+        guard list.count > 1 else { return list }
+        var seen = Set<NodeID>(minimumCapacity: list.count)
+        return list.filter { seen.insert($0).inserted }
+    }
+}

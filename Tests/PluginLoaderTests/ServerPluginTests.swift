@@ -1,0 +1,42 @@
+import FranklyServer
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PluginLoader
+import SelectorCore
+import Testing
+import ViewSelectors
+
+/// The example plug-in loaded into a server listening on a real socket, queried over HTTP.
+@Suite("Plug-in in a running server")
+struct ServerPluginTests {
+    @Test("POST /map with selector_engine class_chain, and chains through /map",
+          .enabled(if: PluginFixture.classChainPath != nil || PluginFixture.isRequired,
+                   "libClassChainEngine.so not built: run `make test` or `swift build --product ClassChainEngine`"))
+    func map() async throws {
+        let path = try #require(PluginFixture.classChainPath, "\(PluginFixture.environmentVariable) names a missing file")
+        let registry = EngineRegistry.standard()
+        try PluginLoader.load(path, into: registry)
+        var configuration = FranklyServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.handlesSignals = false
+        let server = FranklyServer(host: SnapshotHost(tree: try SampleApp.tree()), registry: registry,
+                                   configuration: configuration, logger: Logger(label: "plugin-test"))
+        try await server.makeApplication().test(.live) { client async throws in
+            func uids(_ query: String, engine: String) async throws -> JSONValue? {
+                let body = JSONValue.object([("query", .string(query)), ("selector_engine", .string(engine)),
+                                             ("operation", .object([("method_name", "uid"), ("arguments", .array([]))]))])
+                let response = try await client.execute(uri: "/map", method: .post, body: ByteBuffer(string: body.jsonString))
+                return try JSONReader.parse(String(buffer: response.body))
+            }
+            let engines = try await client.execute(uri: "/engines", method: .get)
+            #expect(String(buffer: engines.body).contains("class_chain"))
+            let reply = try await uids("**/UITableViewCell[2]/*/UIButton[`NOT label CONTAINS[c] 'edit'`]", engine: "class_chain")
+            #expect(reply?["outcome"] == "SUCCESS")
+            #expect(reply?["results"] == .array([.int(1012)]))
+            let chained = try await uids("**/UIStackView >> regex:/^Log In$/", engine: "class_chain")
+            #expect(chained?["results"] == .array([.int(1059), .int(1058)]))
+            let bad = try await uids("**/UIButton[0]", engine: "class_chain")
+            #expect(bad?["outcome"] == "ERROR")
+        }
+    }
+}
