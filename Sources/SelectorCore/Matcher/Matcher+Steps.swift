@@ -137,47 +137,51 @@ struct Run {
         return lo
     }
 
-    /// UISpec's order. The matches are found first by ordinary scans (one merged, possibly
-    /// parallel scan when the inputs are disjoint subtrees in document order); the walk then only
-    /// descends into children whose subtree holds a match, so its cost follows the ancestors of the
-    /// matches rather than the whole subtree. Buffers are reused across inputs: a step often has
-    /// tens of thousands of small inputs (every cell of every table).
+    /// UISpec's order.
+    ///
+    /// One merged (possibly parallel) scan over the union of the inputs' subtrees finds every
+    /// match; two bitsets then answer "is this node a match" and "does this node's subtree hold a
+    /// match" in O(1) (the second marks the ancestors of each match, stopping at the first already
+    /// marked). The walk per input then descends only into children whose subtree holds a match,
+    /// so its cost follows the ancestors of the matches, with no per-input scan or search: a step
+    /// often has tens of thousands of small inputs (every cell of every table).
     private mutating func reverseDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
                                              unique: Bool) -> [NodeID] {
-        // The inputs are usually disjoint subtrees in UISpec's (not document) order: check that
-        // on a sorted copy, then scan them all in one merged pass.
-        var sorted = list.map { (span: span($0), range: scanRange($0, includeSelf: false)) }
-        sorted.sort { $0.span.0 < $1.span.0 }
-        var disjoint = true
-        for k in sorted.indices.dropFirst() where sorted[k].span.0 < sorted[k - 1].span.1 { disjoint = false; break }
-        let shared: [NodeID]?
-        if disjoint {
-            shared = matcher.scan(ranges: sorted.map(\.range), test, tree, statistics: &statistics)
-        } else {
-            shared = nil
+        var ranges = list.map { scanRange($0, includeSelf: false) }
+        ranges.sort { $0.0 < $1.0 }
+        var merged: [(Int32, Int32)] = []
+        merged.reserveCapacity(ranges.count)
+        for r in ranges where r.0 < r.1 {
+            if let last = merged.last, r.0 <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, r.1)
+            } else {
+                merged.append(r)
+            }
         }
+        let matches = matcher.scan(ranges: merged, test, tree, statistics: &statistics)
         var out: [NodeID] = []
+        if matches.isEmpty {
+            for v in list where includeSelf && v >= 0 && passes(v, test) { out.append(v) }
+            return out
+        }
+        var isMatch = Bitset(count: tree.count)
+        var holdsMatch = Bitset(count: tree.count)
+        tree.parents.withUnsafeBufferPointer { parents in
+            for m in matches {
+                isMatch.insert(Int(m))
+                var p = parents[Int(m)]
+                while p >= 0 && !holdsMatch.contains(Int(p)) {
+                    holdsMatch.insert(Int(p))
+                    p = parents[Int(p)]
+                }
+            }
+        }
         var stack: [NodeID] = []
         var kids: [NodeID] = []
         tree.ends.withUnsafeBufferPointer { ends in
             for v in list {
                 if includeSelf && v >= 0 && passes(v, test) { out.append(v) }
-                let (lo, hi) = scanRange(v, includeSelf: false)
-                let matches: ArraySlice<NodeID>
-                if let shared {
-                    matches = shared[lowerBound(shared, lo)..<lowerBound(shared, hi)]
-                } else {
-                    matches = matcher.scan(ranges: [(lo, hi)], test, tree, statistics: &statistics)[...]
-                }
-                if matches.isEmpty { continue }
-                func firstAtOrAfter(_ x: Int32) -> Int {
-                    var a = matches.startIndex, b = matches.endIndex
-                    while a < b {
-                        let m = (a + b) / 2
-                        if matches[m] < x { a = m + 1 } else { b = m }
-                    }
-                    return a
-                }
+                if v >= 0 && !holdsMatch.contains(Int(v)) { continue }
                 stack.removeAll(keepingCapacity: true)
                 stack.append(v)
                 while let u = stack.popLast() {
@@ -185,15 +189,9 @@ struct Run {
                     var j = u < 0 ? 0 : u + 1
                     let end = u < 0 ? Int32(tree.count) : ends[Int(u)]
                     while j < end { kids.append(j); j = ends[Int(j)] }
-                    for k in kids.reversed() {
-                        let idx = firstAtOrAfter(k)
-                        if idx < matches.endIndex && matches[idx] == k { out.append(k) }
-                    }
+                    for k in kids.reversed() where isMatch.contains(Int(k)) { out.append(k) }
                     // Pushed in document order, so the last child is expanded first.
-                    for k in kids {
-                        let idx = firstAtOrAfter(k + 1)
-                        if idx < matches.endIndex && matches[idx] < ends[Int(k)] { stack.append(k) }
-                    }
+                    for k in kids where holdsMatch.contains(Int(k)) { stack.append(k) }
                 }
             }
         }
