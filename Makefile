@@ -32,3 +32,11 @@ test-browser: deps
 
 clean:
 	rm -rf .build
+
+# Side-by-side query times against libxml2 XPath (lxml) and lexbor CSS (selectolax); NODES=1000000.
+bench-peers: deps
+	bash Benchmarks/Peers/run.sh
+
+# package-benchmark suites (Benchmarks/ is its own package so `make test` never builds them).
+bench: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark

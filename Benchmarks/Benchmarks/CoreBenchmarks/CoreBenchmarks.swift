@@ -1,6 +1,149 @@
 import Benchmark
+import Dispatch
+import Foundation
 import SelectorCore
+import ViewSelectors
+
+// Issue 2 and 7's benchmark rows: load, bytes per node, cache hit/miss, and every target query at
+// 10^4..10^6 nodes (10^7 with BENCH_10M=1), one thread and all threads, plus the recursive
+// reference implementation as the baseline. Trees are generated outside the measured region.
+
+let sizes: [Int] = {
+    var s = [10_000, 100_000, 1_000_000]
+    if getenv("BENCH_10M") != nil { s.append(10_000_000) }
+    return s
+}()
+
+/// Target rows of issue 7: (engine, selector).
+let queries: [(String, String)] = [
+    ("shelley", "view:'UILabel' markedExactly:'Row 7-3'"),
+    ("shelley", "view:'UILabel'"),
+    ("shelley", "tableViewCell button marked:'Delete'"),
+    ("shelley", "tableViewCell label marked:'Row 7-3' parent tableViewCell view:'UIImageView'"),
+    ("shelley", "button marked:'Delete'"),
+    ("shelley", "view isHidden"),
+    ("uiquery", "tableView tableViewCell label text:'Row 1'"),
+    ("uiquery", "tableView tableViewCell label marked:'Row 7-3'"),
+    ("uiquery", "label text:'Row 1' parent tableViewCell"),
+    ("regex", "/^Row \\d+-3$/"),
+    ("regex", "UIButton /^(delete|share)$/i"),
+]
+
+let serialRegistry = EngineRegistry.standard(matcher: Matcher(configuration: .serial))
+let parallelRegistry = EngineRegistry.standard()
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("noop") { _ in blackHole(1) }
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 2,
+        maxDuration: .seconds(2),
+        maxIterations: 200
+    )
+
+    for n in sizes {
+        for (engine, selector) in queries {
+            for (mode, registry) in [("1 thread", serialRegistry), ("all threads", parallelRegistry)] {
+                Benchmark("\(engine) \(selector) n=\(n) \(mode)") { benchmark in
+                    let tree = Trees.shared.tree(n)
+                    _ = try registry.select(selector, engine: engine, in: tree)  // warm the cache
+                    benchmark.startMeasurement()
+                    for _ in benchmark.scaledIterations {
+                        blackHole(try registry.select(selector, engine: engine, in: tree))
+                    }
+                    benchmark.stopMeasurement()
+                }
+            }
+        }
+        for (name, query) in ReferenceShelley.queries where n <= 1_000_000 {
+            Benchmark("reference recursive shelley \(name) n=\(n)") { benchmark in
+                let root = Trees.shared.reference(n)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations { blackHole(query.run(from: [root])) }
+                benchmark.stopMeasurement()
+            }
+        }
+    }
+
+    Benchmark("regex /^Row \\d+-3$/ cold cache (compile + JIT + match) n=1000000") { benchmark in
+        let tree = Trees.shared.tree(1_000_000)
+        benchmark.startMeasurement()
+        for k in benchmark.scaledIterations {
+            // A distinct selector each time, so every iteration misses the cache.
+            blackHole(try parallelRegistry.select("/^Row \\d+-3$|^never\(k)$/", engine: "regex", in: tree))
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("regex evaluations per query n=1000000",
+              configuration: .init(metrics: [.custom("pattern evaluations", useScalingFactor: false),
+                                              .custom("distinct labels", useScalingFactor: false),
+                                              .custom("nodes", useScalingFactor: false)], maxIterations: 1)) { benchmark in
+        let tree = Trees.shared.tree(1_000_000)
+        var stats = MatchStatistics()
+        _ = try serialRegistry.select("/^Row \\d+-3$/", engine: "regex", in: tree, statistics: &stats)
+        guard case .strings(_, let pool)? = tree.columns["accessibilityLabel"] else { return }
+        benchmark.measurement(.custom("pattern evaluations", useScalingFactor: false), stats.stringEvaluations)
+        benchmark.measurement(.custom("distinct labels", useScalingFactor: false), pool.count)
+        benchmark.measurement(.custom("nodes", useScalingFactor: false), tree.count)
+    }
+
+    for n in [100_000, 1_000_000] {
+        Benchmark("load /dump JSON n=\(n)",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident, .throughput,
+                                                 .custom("MB/s", polarity: .prefersLarger, useScalingFactor: false)],
+                                       timeUnits: .milliseconds, maxIterations: 5)) { benchmark in
+            let bytes = Trees.shared.tree(n).dumpJSON()
+            benchmark.startMeasurement()
+            let start = ContinuousClock.now
+            for _ in benchmark.scaledIterations { blackHole(try ViewTree.loadDump(bytes)) }
+            let elapsed = ContinuousClock.now - start
+            benchmark.stopMeasurement()
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let mbps = Double(bytes.count) * Double(benchmark.scaledIterations.count) / seconds / 1e6
+            benchmark.measurement(.custom("MB/s", polarity: .prefersLarger, useScalingFactor: false), Int(mbps))
+        }
+    }
+
+    Benchmark("bytes per node: structure + class + label n=1000000",
+              configuration: .init(metrics: [.custom("bytes per node", useScalingFactor: false)], maxIterations: 1)) { benchmark in
+        let tree = Trees.shared.tree(1_000_000)
+        benchmark.measurement(.custom("bytes per node", useScalingFactor: false), Int(tree.structuralBytesPerNode.rounded(.up)))
+    }
+
+    Benchmark("cache hit",
+              configuration: .init(metrics: [.wallClock], timeUnits: .nanoseconds, maxIterations: 1_000_000)) { benchmark in
+        let registry = EngineRegistry.standard()
+        _ = try registry.compile("tableViewCell button marked:'Delete'", engine: "shelley")
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try registry.compile("tableViewCell button marked:'Delete'", engine: "shelley"))
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("cache miss: compile a typical shelley selector",
+              configuration: .init(metrics: [.wallClock], timeUnits: .nanoseconds, maxIterations: 100_000)) { benchmark in
+        let engine = try EngineRegistry.standard().engine(named: "shelley")
+        for _ in benchmark.scaledIterations {
+            blackHole(try engine.compile("tableViewCell label marked:'Row 7-3' parent tableViewCell view:'UIImageView'"))
+        }
+    }
+
+    Benchmark("cache: 16 threads, 90% hits",
+              configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .milliseconds, maxIterations: 20)) { benchmark in
+        let registry = EngineRegistry.standard()
+        let hot = (0..<64).map { "view marked:'Row \($0)'" }
+        for s in hot { _ = try registry.compile(s, engine: "shelley") }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            DispatchQueue.concurrentPerform(iterations: 16) { t in
+                for k in 0..<10_000 {
+                    let s = k % 10 == 0 ? "view marked:'miss \(t)-\(k)'" : hot[(k &* 7 &+ t) % hot.count]
+                    blackHole(try? registry.compile(s, engine: "shelley"))
+                }
+            }
+        }
+        benchmark.stopMeasurement()
+    }
 }

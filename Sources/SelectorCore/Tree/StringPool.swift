@@ -8,6 +8,9 @@ public struct StringPool: Sendable {
     /// `offsets[k] ..< offsets[k + 1]` are the bytes of value `k`.
     public private(set) var offsets: ContiguousArray<Int32> = [0]
     private var index: [String: Int32] = [:]
+    /// Whether any value holds U+00A0 (no-break space), kept up to date by `intern` so tests that
+    /// normalise it can skip the per-value check when none does.
+    public private(set) var containsNoBreakSpace = false
 
     public init() {}
 
@@ -18,6 +21,7 @@ public struct StringPool: Sendable {
     public mutating func intern(_ value: String) -> Int32 {
         if let id = index[value] { return id }
         let id = Int32(count)
+        if !containsNoBreakSpace && value.unicodeScalars.contains("\u{00A0}") { containsNoBreakSpace = true }
         bytes.append(contentsOf: value.utf8)
         precondition(bytes.count < Int(Int32.max), "string pool exceeds 2 GiB")
         offsets.append(Int32(bytes.count))
@@ -38,16 +42,6 @@ public struct StringPool: Sendable {
     @inlinable
     public func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
         try bytes.withUnsafeBufferPointer { b in try offsets.withUnsafeBufferPointer { o in try body(b, o) } }
-    }
-
-    /// Whether any value holds U+00A0 (no-break space), so tests that normalise it can skip the
-    /// per-value check when none does.
-    public var containsNoBreakSpace: Bool {
-        bytes.withUnsafeBufferPointer { b in
-            guard b.count >= 2 else { return false }
-            for k in 0..<(b.count - 1) where b[k] == 0xC2 && b[k + 1] == 0xA0 { return true }
-            return false
-        }
     }
 
     /// Heap bytes held (values, offsets; the lookup index is estimated).
