@@ -43,3 +43,67 @@ import Testing
         #expect(r.stderr.contains("line 2, column 9"))
     }
 }
+
+@Suite(.serialized) struct CLISelectTests {
+    @Test func enginesListsEveryBuiltInEngineOnePerLine() throws {
+        let r = try CLIRunner.run(["engines"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "regex\nshelley\nshelley_compat\nuiquery\n")
+    }
+
+    @Test func selectPrintsUidsInResultOrderOnTheSampleApp() throws {
+        // The sample app's two text fields: Username (1056) then Password (1057) in document order...
+        let shelley = try CLIRunner.run(["select", "view:'UITextField'"])
+        #expect(shelley.status == 0)
+        #expect(shelley.stdout == "1056\n1057\n")
+        // ...and UISpec's reverse order in uiquery.
+        let uiquery = try CLIRunner.run(["select", "--engine", "uiquery", "textField"])
+        #expect(uiquery.stdout == "1057\n1056\n")
+    }
+
+    @Test func jsonFormatIsFranklysSuccessEnvelope() throws {
+        let r = try CLIRunner.run(["select", "view:'UITextField'", "--format", "json"])
+        #expect(r.stdout == "{\"outcome\":\"SUCCESS\",\"results\":[1056,1057]}\n")
+    }
+
+    @Test func statsPrintOneLineWithTheContractsFields() throws {
+        let r = try CLIRunner.run(["select", "view:'UITextField'", "--stats", "--repeat", "3"])
+        #expect(r.status == 0)
+        let line = r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        let pattern = #/^nodes=92 load_ms=[0-9.]+ compile_ms=[0-9.]+ query_ms_median=[0-9.]+ matches=2$/#
+        #expect(line.wholeMatch(of: pattern) != nil, "got: \(line)")
+    }
+
+    @Test func anInvalidSelectorExitsTwoWithMessageAndColumn() throws {
+        let r = try CLIRunner.run(["select", "view:'UITextField"])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("unterminated string"))
+        #expect(r.stderr.contains("at column 6"))
+    }
+
+    @Test func selectReadsAGeneratedTreeFile() throws {
+        let path = CLIRunner.temporaryFile("sel.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try CLIRunner.run(["generate", "--nodes", "3000", "--seed", "5", "--out", path]).status == 0)
+        let tree = SyntheticApp.generate(nodes: 3000, seed: 5)
+        let r = try CLIRunner.run(["select", "--tree", path, "--engine", "regex", "UILabel /^Row 1-/"])
+        #expect(r.status == 0)
+        let expected = (0..<tree.count).compactMap { i -> String? in
+            let n = NodeID(i)
+            guard tree.isKind(n, of: "UILabel"), let l = tree.label(of: n), l.hasPrefix("Row 1-") else { return nil }
+            return tree.uidString(of: n)
+        }
+        #expect(!expected.isEmpty)
+        #expect(r.stdout == expected.map { $0 + "\n" }.joined())
+    }
+
+    @Test func expectPrintsPassOrFailWithExitCodes() throws {
+        let pass = try CLIRunner.run(["expect", "textField placeholder:'Username' should exist"])
+        #expect(pass.status == 0 && pass.stdout == "PASS\n")
+        let fail = try CLIRunner.run(["expect", "label text:'Login' should exist"])
+        #expect(fail.status == 1 && fail.stdout.hasPrefix("FAIL: "))
+        let malformed = try CLIRunner.run(["expect", "tableView flarp should exist"])
+        #expect(malformed.status == 2)
+    }
+}

@@ -92,4 +92,15 @@ private func run(_ build: (inout ProgramBuilder) -> Void, start: StartPoint = .r
         #expect(try run { $0.descendants(unique: false); $0.pick(-1) } == ["b1"])
         #expect(try run { $0.descendants(unique: false); $0.pick(9) } == [])
     }
+
+    @Test func unionConcatenatesEachBranchFromTheSameInputsWithoutDuplicates() throws {
+        var labels = ProgramBuilder(start: .roots)
+        labels.descendants(.kindOf("UILabel"), unique: true)
+        var controls = ProgramBuilder(start: .roots)
+        controls.descendants(.kindOf("UIControl"), unique: true)
+        var again = ProgramBuilder(start: .roots)
+        again.descendants(.string(property: "accessibilityLabel", .equals("one")), unique: true)
+        let out = try run { $0.union([controls.build(), labels.build(), again.build()]) }
+        #expect(out == ["a2", "a1", "b1"])
+    }
 }

@@ -53,6 +53,17 @@ struct Run {
             return deduplicated(list)
         case .sortInDocumentOrder:
             return Array(Set(list)).sorted()
+        case .union(let programs):
+            var out: [NodeID] = []
+            for program in programs {
+                var part = list
+                for step in program.steps {
+                    if part.isEmpty { break }
+                    part = try apply(step, to: part)
+                }
+                out.append(contentsOf: part)
+            }
+            return deduplicated(out.filter { $0 >= 0 })
         }
     }
 

@@ -22,6 +22,10 @@ extension SelectorProgram {
             case .pick(let i): steps.append(.object([("pick", .int(Int64(i)))]))
             case .deduplicate: steps.append(.object([("deduplicate", true)]))
             case .sortInDocumentOrder: steps.append(.object([("sort", true)]))
+            case .union(let programs):
+                var parts: [JSONValue] = []
+                for p in programs { parts.append(try p.pluginJSON()) }
+                steps.append(.object([("union", .array(parts))]))
             }
         }
         return .object([("start", .string(start.pluginName)), ("steps", .array(steps))])
@@ -47,6 +51,10 @@ extension SelectorProgram {
                 builder.deduplicate()
             } else if step["sort"] != nil {
                 builder.sortInDocumentOrder()
+            } else if case .array(let parts)? = step["union"] {
+                var programs: [SelectorProgram] = []
+                for p in parts { programs.append(try SelectorProgram(pluginJSON: p)) }
+                builder.union(programs)
             } else {
                 throw Self.invalid("unknown step")
             }

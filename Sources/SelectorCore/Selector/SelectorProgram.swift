@@ -78,6 +78,9 @@ public enum Step: Sendable, Equatable {
     case deduplicate
     /// Sorts into document order and drops duplicates.
     case sortInDocumentOrder
+    /// Runs each program from the current list as its roots and concatenates their results
+    /// (later duplicates dropped): a selector list, `A, B`.
+    case union([SelectorProgram])
 }
 
 /// A compiled selector program. Build one with `ProgramBuilder`.
@@ -122,6 +125,8 @@ public struct ProgramBuilder: Sendable {
     public mutating func deduplicate() { steps.append(.deduplicate) }
     /// Appends a sort into document order.
     public mutating func sortInDocumentOrder() { steps.append(.sortInDocumentOrder) }
+    /// Appends a union of programs, each run from the current list as roots.
+    public mutating func union(_ programs: [SelectorProgram]) { steps.append(.union(programs)) }
     /// Appends a prepared step.
     public mutating func append(_ step: Step) { steps.append(step) }
 
