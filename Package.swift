@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ShelleyEngine", targets: ["ShelleyEngine"]),
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
+        .library(name: "FranklyServer", targets: ["FranklyServer"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
     ],
     dependencies: [
