@@ -40,7 +40,7 @@ test-asan: deps
 # `make fuzz` runs each of FUZZ_TARGETS for FUZZ_SECONDS; `make fuzz FUZZ_TARGETS=regex FUZZ_SECONDS=600`.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= shelley shelley_compat uiquery regex dump formats map_request
-FUZZ_BUILD := $(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+FUZZ_BUILD := $(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 
 fuzz-build: deps
 	$(FUZZ_BUILD)

@@ -4,7 +4,7 @@ import PackageDescription
 // libFuzzer targets live in their own package so `swift build` and `make test` never build them
 // (they need `-sanitize=fuzzer`, which only makes sense for these executables).
 // Build and run: `make fuzz` (FUZZ_SECONDS per target) or, by hand,
-//   swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --product FuzzShelley
+//   swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address --product FuzzShelley
 //   Fuzz/.build/release/FuzzShelley -dict=Fuzz/Dictionaries/shelley.dict Fuzz/.corpus/shelley Fuzz/Corpus/shelley
 // See Docs/Reliability.md.
 let selectorTargets: [(name: String, engine: String)] = [
@@ -18,10 +18,12 @@ let package = Package(
         .package(name: "ViewSelectors", path: ".."),
     ],
     targets: [
-        // What every target shares: the sample tree, a registry, bytes → String.
+        .target(name: "CFuzzer"),
+        // What every target shares: the sample tree, a registry, bytes → String, the driver.
         .target(
             name: "FuzzSupport",
             dependencies: [
+                "CFuzzer",
                 .product(name: "SelectorCore", package: "ViewSelectors"),
                 .product(name: "ViewSelectors", package: "ViewSelectors"),
             ]

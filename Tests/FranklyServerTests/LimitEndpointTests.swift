@@ -29,7 +29,7 @@ struct LimitEndpointTests {
         try await withStandardServer { client, _ async throws in
             let response = try await client.post("/map", body)
             #expect(response.json == JSONValue.franklyError("invalid request",
-                "the request body is not valid JSON: JSON nested deeper than 64 levels at line 1, column 123"))
+                "the request body is not valid JSON: JSON nested deeper than 64 levels at line 1, column 126"))
             #expect(try await client.map("label", "accessibilityLabel", engine: "shelley").results?.isEmpty == false)
         }
     }
@@ -56,19 +56,17 @@ struct LimitEndpointTests {
 
     @Test("more results than maxMapResults is refused before the operation runs")
     func resultCap() async throws {
-        try await withStandardServer({ $0.maxMapResults = 3 }) { client, host async throws in
+        try await withStandardServer { client, _ async throws in
             let count = try #require(try await client.map("view", "accessibilityLabel", engine: "shelley").results?.count)
             #expect(count > 3)
         }
         try await withStandardServer({ $0.maxMapResults = 3 }) { client, host async throws in
-            let all = Fixture.sample.count
             let response = try await client.map("view", "touch", engine: "shelley")
             #expect(response["reason"] == "invalid selector")
             #expect(response["details"]?.stringValue?.hasPrefix("the selector matched ") == true, "\(response)")
             #expect(response["details"]?.stringValue?.hasSuffix(" views; /map answers at most 3 (FranklyServerConfiguration.maxMapResults)") == true)
             #expect(host.events.isEmpty, "no view was touched")
-            _ = all
-            #expect(try await client.map("button marked:'Sign in'", "touch", engine: "shelley").results?.count == 1)
+            #expect(try await client.map("button marked:'Log In'", "touch", engine: "shelley").results?.count == 1)
         }
     }
 
@@ -94,12 +92,13 @@ struct LimitEndpointTests {
 
     @Test("a deeply recursive regex stops at a depth or stack limit, answered as an error")
     func pcre2DepthLimit() async throws {
-        let long = String(repeating: "ab", count: 100_000)
+        let long = String(repeating: "a", count: 200_000)
         let tree = try ViewTree.loadDump(#"{"class":"UIWindow","subviews":[{"class":"UILabel","accessibilityLabel":"\#(long)"}]}"#)
         try await withStandardServer(tree: tree) { client, _ async throws in
-            let response = try await client.map("/^(a|b)*c$/", "accessibilityLabel", engine: "regex")
+            // Recursion as deep as the label is long: the JIT's stack limit stops it.
+            let response = try await client.map("/^(a(?1)?)$/", "accessibilityLabel", engine: "regex")
             #expect(response["reason"] == "invalid selector", "\(response)")
-            #expect(response["details"]?.stringValue?.contains("limit") == true, "\(response)")
+            #expect(response["details"]?.stringValue?.hasPrefix("regex match limit exceeded in step 1 (PCRE2: ") == true, "\(response)")
         }
     }
 

@@ -1,3 +1,7 @@
+import CFuzzer
+#if canImport(Glibc)
+import Glibc
+#endif
 public import SelectorCore
 import ViewSelectors
 
@@ -31,5 +35,14 @@ public enum Fuzz {
     public static func selector(_ engine: String, _ data: UnsafePointer<UInt8>?, _ size: Int) {
         let text = String(decoding: bytes(data, size), as: UTF8.self)
         _ = try? registry.select(text, engine: engine, in: tree)
+    }
+
+    /// Hands control to libFuzzer with `testOneInput` (each target's `LLVMFuzzerTestOneInput`),
+    /// passing the command line through (`-max_total_time=`, corpus folders, ...).
+    public static func run(_ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        let status = LLVMFuzzerRunDriver(&argc, &argv, testOneInput)
+        exit(status)
     }
 }
