@@ -32,6 +32,8 @@ dictionary() {
     esac
 }
 
+# LeakSanitizer runs at exit from ASan itself, so both switches are needed.
+export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-0}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 status=0
 mkdir -p Fuzz/Findings
 for t in $TARGETS; do
