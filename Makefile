@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps run test test-browser select-demo bench bench-peers test-sanitizers clean
+.PHONY: deps run test test-browser bench bench-peers test-sanitizers test-tsan test-asan fuzz fuzz-build clean
 
 # libpcre2-dev: the regex engine links PCRE2; pkg-config finds it.
 deps:
@@ -30,8 +30,35 @@ test: deps
 test-browser: deps
 	SWIFT=$(SWIFT) bash Tests/Browser/run.sh
 
+# Sanitizers (Docs/Reliability.md has the timings). Each has its own build folder so the normal
+# build is never invalidated. TSan runs the concurrency-heavy suites: the matcher's parallel scans,
+# the sharded cache, the regex engine's per-thread match data, and the server end to end.
+TSAN_FILTER ?= ParallelEqualityTests|RegistryAndCacheTests|RegexConcurrencyTests|FranklyServerTests
+test-sanitizers: test-tsan test-asan
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+
+# ASan on the whole suite.
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+# libFuzzer targets (the Fuzz/ package; never part of `swift build` or `make test`).
+# `make fuzz` runs each of FUZZ_TARGETS for FUZZ_SECONDS; `make fuzz FUZZ_TARGETS=regex FUZZ_SECONDS=600`.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= shelley shelley_compat uiquery regex dump formats map_request
+FUZZ_BUILD := $(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-tsan .build-asan Fuzz/.build
 
 # Side-by-side query times against libxml2 XPath (lxml) and lexbor CSS (selectolax); NODES=1000000.
 bench-peers: deps

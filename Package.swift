@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ShelleyEngine", targets: ["ShelleyEngine"]),
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
+        .library(name: "FranklyServer", targets: ["FranklyServer"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
         .library(name: "PluginLoader", targets: ["PluginLoader"]),
         // The example third-party engine: a shared library only, loaded with `--plugin`.
@@ -94,6 +95,7 @@ let package = Package(
             dependencies: [
                 "SelectorCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -20,6 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
     var host: String = "127.0.0.1"
     @Option(help: "TCP port (Frank's is 37265; 0 picks a free one).") var port: Int = 37265
     @Option(help: "Largest request body in bytes (larger ones get 413).") var maxBodyBytes: Int = 1 << 20
+    @Option(help: "Seconds before an idle connection, or a request that stops arriving, is closed.")
+    var idleTimeout: Double = 30
+    @Option(help: "Most connections open at once; more wait in the listen backlog.") var maxConnections: Int = 256
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
 
     func validate() throws {
@@ -27,6 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let generate, generate < 1 { throw ValidationError("--generate must be at least 1") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must lie in 0...65535") }
         guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be at least 1") }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }
 
@@ -44,6 +49,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var configuration = FranklyServerConfiguration(host: host, port: port, maxBodyBytes: maxBodyBytes)
         configuration.defaultEngine = BuiltinEngines.franklyDefault
+        configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        configuration.maxConnections = maxConnections
         let server = FranklyServer(host: SnapshotHost(tree: tree), registry: registry,
                                    configuration: configuration, logger: logger)
         logger.info("serving \(tree.count) views")

@@ -17,6 +17,13 @@ protocol XMLElementHandler: AnyObject {
 /// with the parser's line and column; nothing is resolved from outside the document.
 func parseXML(_ bytes: [UInt8], what: String, limits: FormatLimits,
               into handler: any XMLElementHandler) throws(FormatError) {
+    // Foundation's XMLParser traps (crashes the process) on some invalid UTF-8 that libxml2 passes
+    // through in attribute values (found by Fuzz/ `formats`; MalformedInputTests keeps the input),
+    // so refuse such documents before it sees them.
+    if let bad = firstInvalidUTF8(bytes) {
+        let (line, column) = endPosition(bytes[..<bad])
+        throw FormatError("malformed \(what) XML: invalid UTF-8 at byte \(bad)", line: line, column: column)
+    }
     // A stream, not `XMLParser(data:)`: given the whole document as one chunk, libxml2's push
     // parser stops at 10 MB ("Huge input lookup"); a stream feeds it in small chunks.
     let parser = XMLParser(stream: InputStream(data: Data(bytes)))
@@ -35,13 +42,28 @@ func parseXML(_ bytes: [UInt8], what: String, limits: FormatLimits,
     guard delegate.sawElement else { throw FormatError("\(what) XML has no elements", line: 1, column: 1) }
     // Fed from a stream, libxml2 accepts a document that stops inside an element: refuse it here.
     if let open = delegate.openNames.last {
-        let (line, column) = endPosition(bytes)
+        let (line, column) = endPosition(bytes[...])
         throw FormatError("malformed \(what) XML: the document ends inside <\(open)>", line: line, column: column)
     }
 }
 
+/// Offset of the first byte that does not start a valid UTF-8 sequence, or nil.
+private func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    if String(validating: bytes, as: UTF8.self) != nil { return nil }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar): offset += scalar.count
+        case .error: return offset
+        case .emptyInput: return nil
+        }
+    }
+}
+
 /// Line and column just past the last byte (columns count characters, as JSONReader's do).
-private func endPosition(_ bytes: [UInt8]) -> (Int, Int) {
+private func endPosition(_ bytes: ArraySlice<UInt8>) -> (Int, Int) {
     var line = 1, column = 1
     for b in bytes {
         if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }

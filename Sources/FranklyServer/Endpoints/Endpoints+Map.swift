@@ -9,20 +9,26 @@ extension Endpoints {
     /// selection error or unknown engine is `invalid selector`; an operation error keeps the
     /// performer's reason and details.
     func map(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let object = try await requiredObject(request, missing: .invalidRequest(
-            #"the request has no body: send {"query":...,"selector_engine":...,"operation":{"method_name":...,"arguments":[...]}}"#))
-        let query = try object.requiredString("query", "the selector")
-        let engine = try object.string("selector_engine") ?? configuration.defaultEngine
-        let operation = try Operation(request: try object.requiredObject(
-            "operation", #"what to do with each selected view, e.g. {"method_name":"touch","arguments":[]}"#))
+        let decoded = try MapRequest(decoding: try await body.bytes(of: request))
+        let query = decoded.query
+        let engine = decoded.engine ?? configuration.defaultEngine
+        let operation = decoded.operation
         let registry = self.registry
+        let maxResults = configuration.maxMapResults
         do {
             let results = try host.map(operation) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
-                try registry.select(query, engine: engine, in: tree)
+                let nodes = try registry.select(query, engine: engine, in: tree)
+                guard nodes.count <= maxResults else { throw Self.tooManyResults(nodes.count, limit: maxResults) }
+                return nodes
             }
             return FranklyResponse.success(results)
         } catch {
             throw error.franklyError
         }
+    }
+
+    /// The selection is over `maxMapResults`: refused before the operation touches any view.
+    static func tooManyResults(_ count: Int, limit: Int) -> SelectorError {
+        SelectorError(.limit, "the selector matched \(count) views; /map answers at most \(limit) (FranklyServerConfiguration.maxMapResults)")
     }
 }

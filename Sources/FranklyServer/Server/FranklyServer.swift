@@ -1,4 +1,5 @@
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 public import SelectorCore
 import NIOCore
@@ -41,8 +42,10 @@ public final class FranklyServer: Sendable {
     public func makeApplication() -> Application<RouterResponder<BasicRequestContext>> {
         Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "Frankly"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Frankly",
+                availableConnectionsDelegate: MaximumAvailableConnections(max(1, configuration.maxConnections))),
             onServerRunning: { [self] channel in serverStarted(port: channel.localAddress?.port) },
             logger: logger)
     }

@@ -7,6 +7,14 @@ public struct FranklyServerConfiguration: Sendable {
     public var port: Int = 37265
     /// Largest request body accepted; larger ones are answered 413.
     public var maxBodyBytes: Int = 1 << 20
+    /// Most views one `/map` may select; past it the request is answered `invalid selector`
+    /// naming this limit, before the operation runs on any view.
+    public var maxMapResults: Int = 100_000
+    /// A connection with no request in progress, or a request that stops arriving, is closed after
+    /// this long (slow-loris clients cannot hold a connection open by never finishing a request).
+    public var idleTimeout: Duration = .seconds(30)
+    /// Most connections open at once; further ones wait in the listen backlog until one closes.
+    public var maxConnections: Int = 256
     /// Engine `/map` uses when a request names none (Frank's rule: `uiquery`).
     public var defaultEngine: String = "uiquery"
     /// What `/version` reports.

@@ -28,10 +28,12 @@ public final class EngineRegistry: Sendable {
     public let predicates: PredicateRegistry
     /// Runs compiled programs.
     public let matcher: Matcher
+    /// Length and step bounds every selector must respect, whatever its engine.
+    public let limits: SelectorLimits
 
     public init(cache: SelectorCache = SelectorCache(), predicates: PredicateRegistry = PredicateRegistry(),
-                matcher: Matcher = Matcher()) {
-        self.cache = cache; self.predicates = predicates; self.matcher = matcher
+                matcher: Matcher = Matcher(), limits: SelectorLimits = SelectorLimits()) {
+        self.cache = cache; self.predicates = predicates; self.matcher = matcher; self.limits = limits
     }
 
     /// Whether `name` is a valid engine name: `[A-Za-z0-9_-]+`.
@@ -97,9 +99,17 @@ public final class EngineRegistry: Sendable {
     public func compile(_ selector: String, engine name: String? = nil) throws(SelectorError) -> CompiledSelector {
         let engineName = try resolvedName(name)
         let engine = try self.engine(named: engineName)
+        do throws(SelectorError) {
+            try limits.checkLength(of: selector)
+        } catch {
+            var e = error
+            e.engine = engineName
+            throw e
+        }
         let entry = cache.value(engine: engineName, selector: selector) {
             do throws(SelectorError) {
                 let program = try engine.compile(selector)
+                try limits.checkSteps(of: program)
                 return .success(CompiledSelector(engine: engineName, source: selector, program: program))
             } catch {
                 var e = error

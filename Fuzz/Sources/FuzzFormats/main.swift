@@ -1,0 +1,22 @@
+import FuzzSupport
+import HierarchyFormats
+import SelectorCore
+
+enum Config {
+    static let limits: FormatLimits = {
+        var l = FormatLimits()
+        l.maxNodes = 10_000
+        return l
+    }()
+}
+
+/// libFuzzer entry: the input as a recording of whatever format it looks like (XCUITest or
+/// UIAutomator XML, Calabash or UIAutomation JSON, `/dump`), through detection and the loader.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Fuzz.bytes(data, size)
+    _ = try? HierarchyFormat.loadDetecting(bytes, limits: Config.limits)
+    return 0
+}
+
+Fuzz.run(fuzz)

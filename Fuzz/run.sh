@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs libFuzzer targets built by `make fuzz-build`, each for FUZZ_SECONDS (default 60).
+#
+#   Fuzz/run.sh                      # every target
+#   FUZZ_SECONDS=600 Fuzz/run.sh regex dump
+#   FUZZ_RUNS=10000000 Fuzz/run.sh shelley     # a fixed number of executions instead of a time
+#
+# New inputs go to Fuzz/.corpus/<target>/ (not checked in; Fuzz/Corpus/<target>/ is the seed
+# corpus, read only). A crash, sanitizer report, timeout (FUZZ_TIMEOUT s per input) or an input
+# past FUZZ_RSS_MB is written to Fuzz/Findings/ and the script exits non-zero. Each run's last
+# lines (executions, exec/s, coverage) are printed; Docs/Reliability.md records the long runs.
+# Leak detection is off by default (FUZZ_DETECT_LEAKS=1 turns it on): LeakSanitizer reports the
+# once-initialised globals of the engines (56 bytes, allocated once), not per-input leaks.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_PER=${FUZZ_SECONDS:-60}
+JOBS_RUNS=${FUZZ_RUNS:-}
+BIN=$(swift build -c release --package-path Fuzz --show-bin-path)
+TARGETS=${*:-shelley shelley_compat uiquery regex dump formats map_request}
+
+product() {
+    case $1 in
+        shelley) echo FuzzShelley;; shelley_compat) echo FuzzShelleyCompat;; uiquery) echo FuzzUIQuery;;
+        regex) echo FuzzRegex;; dump) echo FuzzDump;; formats) echo FuzzFormats;; map_request) echo FuzzMapRequest;;
+        *) echo "unknown fuzz target '$1'" >&2; return 1;;
+    esac
+}
+dictionary() {
+    case $1 in
+        shelley|shelley_compat) echo shelley;; uiquery) echo uiquery;; regex) echo regex;;
+        dump|map_request) echo json;; formats) echo formats;;
+    esac
+}
+
+# LeakSanitizer runs at exit from ASan itself, so both switches are needed.
+export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-0}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+status=0
+mkdir -p Fuzz/Findings
+for t in $TARGETS; do
+    p=$(product "$t") || exit 2
+    mkdir -p "Fuzz/.corpus/$t"
+    limit=(-max_total_time="$SECONDS_PER")
+    [ -n "$JOBS_RUNS" ] && limit=(-runs="$JOBS_RUNS")
+    echo "== $t ($p): ${JOBS_RUNS:-$SECONDS_PER s}"
+    log="Fuzz/.corpus/$t.log"
+    "$BIN/$p" "${limit[@]}" -dict="Fuzz/Dictionaries/$(dictionary "$t").dict" \
+        -max_len="${FUZZ_MAX_LEN:-4096}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
+        -artifact_prefix="Fuzz/Findings/$t-" -print_final_stats=1 -detect_leaks="${FUZZ_DETECT_LEAKS:-0}" \
+        "Fuzz/.corpus/$t" "Fuzz/Corpus/$t" >"$log" 2>&1
+    rc=$?
+    grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)|Done [0-9]+ runs|ERROR|SUMMARY|cov:' "$log" | tail -6
+    if [ $rc -ne 0 ]; then echo "!! $t: libFuzzer exited $rc (see $log and Fuzz/Findings/)"; status=1; fi
+done
+exit $status

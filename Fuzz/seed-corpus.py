@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Regenerates Fuzz/Corpus/<target>/ from the tests' selectors and fixtures.
+
+Selectors are the first string argument of select(...)/compile(...)/parse(...) calls in each
+engine's tests; the /dump and format corpora are the fixtures the tests load. One file per input,
+named by content hash, so re-running is idempotent. Run from the repository root.
+"""
+import glob, hashlib, json, os, re
+
+CALL = re.compile(r'(?:select|compile|parse|sections|tokens|tokenize|map|expectation)\(\s*(#*)"((?:[^"\\\n]|\\.)*)"\1')
+
+def literals(paths):
+    out = set()
+    for p in paths:
+        for m in CALL.finditer(open(p, encoding='utf-8').read()):
+            raw, s = m.group(1), m.group(2)
+            if not raw:
+                s = s.replace('\\"', '"').replace('\\\\', '\\').replace('\\n', '\n').replace('\\t', '\t')
+            if s and '\\(' not in s:
+                out.add(s)
+    return out
+
+def write(target, items):
+    d = f'Fuzz/Corpus/{target}'
+    os.makedirs(d, exist_ok=True)
+    for item in items:
+        data = item if isinstance(item, bytes) else item.encode()
+        open(f'{d}/{hashlib.sha1(data).hexdigest()[:16]}', 'wb').write(data)
+    print(target, len(items))
+
+shelley = literals(glob.glob('Tests/ShelleyTests/*.swift'))
+write('shelley', shelley)
+write('shelley_compat', shelley)
+write('uiquery', literals(glob.glob('Tests/UIQueryTests/*.swift')))
+write('regex', literals(glob.glob('Tests/RegexLabelTests/*.swift')))
+dumps = [open(p, 'rb').read() for p in glob.glob('Sources/ViewSelectors/Resources/*.json')]
+dumps += [b'{"class":"UIView","uid":1,"subviews":[{"class":"UILabel","accessibilityLabel":"a","frame":{"x":1,"y":2.5}}]}',
+          b'{"class":"UIApplication","subviews":[{"class":"UIWindow","classChain":["UIWindow","UIView","NSObject"],"subviews":[]}]}']
+write('dump', dumps)
+formats = dumps + [open(p, 'rb').read() for p in glob.glob('../shared/fixtures/real/*')
+                   if os.path.isfile(p) and os.path.getsize(p) < 100_000]
+formats += [
+    b'<?xml version="1.0"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" label="A" enabled="true" visible="true" x="0" y="0" width="390" height="844"><XCUIElementTypeButton type="XCUIElementTypeButton" name="ok" label="OK" x="10" y="20" width="50" height="30"/></XCUIElementTypeApplication></AppiumAUT>',
+    b'<hierarchy rotation="0"><node index="0" text="Hi" resource-id="a:id/x" class="android.widget.TextView" content-desc="d" bounds="[0,0][100,50]" clickable="true"><node class="android.widget.Button" bounds="[1,1][2,2]"/></node></hierarchy>',
+    b'{"type":"CalabashRootView","visible":1,"children":[{"type":"UIButton","id":"b","label":"OK","frame":{"x":1,"y":2,"width":3,"height":4},"rect":{"x":1,"y":2,"width":3,"height":4},"children":[]}]}',
+    b'{"deviceOrientation":1,"tree":{"type":"UIAApplication","name":"A","rect":{"origin":{"x":0,"y":0},"size":{"width":1,"height":1}},"children":[{"type":"UIAWindow","children":[]}]}}',
+]
+write('formats', formats)
+bodies = []
+for engine, sels in (('shelley', shelley), ('uiquery', literals(glob.glob('Tests/UIQueryTests/*.swift'))),
+                     ('regex', literals(glob.glob('Tests/RegexLabelTests/*.swift')))):
+    for s in sorted(sels)[:40]:
+        bodies.append(json.dumps({'query': s, 'selector_engine': engine,
+                                  'operation': {'method_name': 'accessibilityLabel', 'arguments': []}}))
+bodies += ['{"query":"view","operation":{"method_name":"setText:","arguments":["hi"]}}',
+           '{"query":"1055","selector_engine":null,"operation":{"method_name":"touch"}}', '', '[1]']
+write('map_request', bodies)

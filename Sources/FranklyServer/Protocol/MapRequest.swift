@@ -1,0 +1,32 @@
+public import SelectorCore
+
+/// A decoded `/map` request body:
+/// `{"query":S,"selector_engine":E,"operation":{"method_name":M,"arguments":[...]}}`.
+///
+/// Public so the fuzz targets (Fuzz/) can drive exactly the decoder the server uses.
+///
+/// ```swift
+/// let request = try MapRequest(decoding: Array(#"{"query":"button","operation":{"method_name":"touch"}}"#.utf8))
+/// // request.query == "button", request.engine == nil, request.operation.methodName == "touch"
+/// ```
+public struct MapRequest: Sendable, Equatable {
+    /// The selector.
+    public var query: String
+    /// `selector_engine`; nil means the server's default engine.
+    public var engine: String?
+    /// What to do with each selected view.
+    public var operation: Operation
+
+    /// Decodes a body, throwing the `invalid request` error the server answers with.
+    public init(decoding body: [UInt8]) throws(FranklyError) {
+        guard !body.allSatisfy(RequestBodyReader.isWhitespace) else {
+            throw .invalidRequest(
+                #"the request has no body: send {"query":...,"selector_engine":...,"operation":{"method_name":...,"arguments":[...]}}"#)
+        }
+        let object = try RequestBodyReader.parseObject(body)
+        query = try object.requiredString("query", "the selector")
+        engine = try object.string("selector_engine")
+        operation = try Operation(request: try object.requiredObject(
+            "operation", #"what to do with each selected view, e.g. {"method_name":"touch","arguments":[]}"#))
+    }
+}
