@@ -98,6 +98,9 @@ public final class EngineRegistry: Sendable {
     /// Compiles through the cache. Parse errors come back with the engine and selector filled in.
     public func compile(_ selector: String, engine name: String? = nil) throws(SelectorError) -> CompiledSelector {
         let engineName = try resolvedName(name)
+        // Hits skip the engine lookup (a lock and a hash of the name): only cached selectors of
+        // registered engines are ever in the cache, and engines are never unregistered.
+        if let hit = cache.hit(engine: engineName, selector: selector) { return try hit.get() }
         let engine = try self.engine(named: engineName)
         do throws(SelectorError) {
             try limits.checkLength(of: selector)

@@ -7,9 +7,27 @@ public final class SelectorCache: Sendable {
     /// A cached outcome.
     public typealias Entry = Result<CompiledSelector, SelectorError>
 
+    /// Hashes its strings once, at construction: the shard choice and the shard's dictionary both
+    /// use that value, so a hit costs one pass over the selector's bytes, not two.
     struct Key: Hashable, Sendable {
         let engine: String
         let selector: String
+        let hash: Int
+
+        init(engine: String, selector: String) {
+            self.engine = engine
+            self.selector = selector
+            var h = Hasher()
+            h.combine(engine)
+            h.combine(selector)
+            hash = h.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.selector == b.selector && a.engine == b.engine
+        }
     }
 
     private let shards: [Shard]
@@ -25,9 +43,7 @@ public final class SelectorCache: Sendable {
     }
 
     private func shard(_ key: Key) -> Int {
-        var h = Hasher()
-        h.combine(key)
-        return Int(UInt(bitPattern: h.finalize()) % UInt(shards.count))
+        Int(UInt(bitPattern: key.hash) % UInt(shards.count))
     }
 
     /// The cached outcome, or the result of `compile` (stored) on a miss.
@@ -41,6 +57,13 @@ public final class SelectorCache: Sendable {
         let entry = compile()
         shards[s].lock.withLock { $0.put(key, entry) }
         return entry
+    }
+
+    /// The cached outcome, counted as a hit and marked recently used; nil (and nothing counted)
+    /// when absent, so the caller can go on to `value(engine:selector:compile:)`.
+    public func hit(engine: String, selector: String) -> Entry? {
+        let key = Key(engine: engine, selector: selector)
+        return shards[shard(key)].lock.withLock { $0.touch(key) }
     }
 
     /// The cached outcome without compiling.
@@ -93,6 +116,13 @@ struct LRUShard {
 
     mutating func get(_ key: SelectorCache.Key) -> SelectorCache.Entry? {
         guard let slot = index[key] else { misses += 1; return nil }
+        hits += 1
+        moveToFront(slot)
+        return values[slot]
+    }
+
+    mutating func touch(_ key: SelectorCache.Key) -> SelectorCache.Entry? {
+        guard let slot = index[key] else { return nil }
         hits += 1
         moveToFront(slot)
         return values[slot]
