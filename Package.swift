@@ -132,17 +132,24 @@ let package = Package(
         ),
         .testTarget(
             name: "UIQueryTests",
-            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine"],
+            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // Test helpers shared by the test targets (a tree DSL).
+        .target(
+            name: "TestSupport",
+            dependencies: ["SelectorCore"],
+            path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SelectorCoreTests",
-            dependencies: ["SelectorCore"],
+            dependencies: ["SelectorCore", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "RegexLabelTests",
-            dependencies: ["SelectorCore", "RegexLabelEngine"],
+            dependencies: ["SelectorCore", "RegexLabelEngine", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

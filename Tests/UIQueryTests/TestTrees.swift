@@ -1,39 +1,7 @@
 import SelectorCore
+@_exported import TestSupport
 @testable import UIQueryEngine
 
-/// A compact way to write small trees in tests: `N("UIView", "uid", label: "x", [props], [children])`.
-struct N {
-    var className: String
-    var uid: String
-    var properties: [(String, JSONValue)]
-    var children: [N]
-
-    init(_ className: String, _ uid: String, label: String? = nil, _ props: [(String, JSONValue)] = [],
-         _ children: [N] = []) {
-        self.className = className
-        self.uid = uid
-        var p = props
-        if let label { p.insert(("accessibilityLabel", .string(label)), at: 0) }
-        self.properties = p
-        self.children = children
-    }
-
-    func build() -> ViewTree {
-        var b = ViewTreeBuilder()
-        func add(_ n: N, _ parent: ViewTreeBuilder.Handle?) {
-            let h = b.addNode(className: n.className, parent: parent)
-            b.setString("uid", n.uid, on: h)
-            for (k, v) in n.properties { b.set(k, v, on: h) }
-            for c in n.children { add(c, h) }
-        }
-        add(self, nil)
-        return b.build()
-    }
-}
-
-extension ViewTree {
-    func uids(_ nodes: [NodeID]) -> [String] { nodes.map { uidString(of: $0) ?? "?" } }
-}
 
 enum Trees {
     /// `R[A[a1,a2],B[b1]]` under a window root (the application is implicit).
