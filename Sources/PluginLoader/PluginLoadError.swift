@@ -1,5 +1,6 @@
 /// Why a plug-in could not be loaded. Every failure is one of these, never a crash.
 public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure.
     public enum Reason: Sendable, Equatable {
         /// No file at the path.
         case missingFile
