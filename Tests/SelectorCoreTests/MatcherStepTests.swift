@@ -103,4 +103,39 @@ private func run(_ build: (inout ProgramBuilder) -> Void, start: StartPoint = .r
         let out = try run { $0.union([controls.build(), labels.build(), again.build()]) }
         #expect(out == ["a2", "a1", "b1"])
     }
+
+    @Test func deduplicateKeepsFirstOccurrencesAndSortRestoresDocumentOrder() throws {
+        // Ancestors without de-duplication repeat R: [A, R, B, R].
+        let repeated = try run {
+            $0.descendants(.kindOf("UILabel"), unique: false)
+            $0.axis(.ancestors, unique: false)
+            $0.deduplicate()
+        }
+        #expect(repeated == ["A", "R", "B"])
+        let sorted = try run {
+            $0.descendants(.kindOf("UILabel"), unique: false)
+            $0.axis(.ancestors, unique: false)
+            $0.sortInDocumentOrder()
+        }
+        #expect(sorted == ["R", "A", "B"])
+    }
+
+    @Test func boolAndNumberPredicatesReadTypedColumns() throws {
+        let tree = N("UIWindow", "w", [("tag", 0)], [
+            N("UISwitch", "on", [("isOn", true), ("tag", 7)]),
+            N("UISwitch", "off", [("isOn", false), ("tag", 3)]),
+            N("UIView", "plain"),
+        ]).build()
+        func uids(_ p: Predicate) throws -> [String] {
+            var b = ProgramBuilder(start: .roots)
+            b.axis(.descendantsOrSelf, filter: p, unique: true)
+            return tree.uids(try Matcher(configuration: .serial).select(b.build(), in: tree))
+        }
+        #expect(try uids(.bool(property: "isOn", true)) == ["on"])
+        #expect(try uids(.bool(property: "isOn", false)) == ["off"])
+        #expect(try uids(.number(property: "tag", .greater, 2)) == ["on", "off"])
+        #expect(try uids(.number(property: "tag", .equal, 0)) == ["w"])
+        #expect(try uids(.hasProperty("isOn")) == ["on", "off"])
+        #expect(try uids(.not(.hasProperty("tag"))) == ["plain"])
+    }
 }
