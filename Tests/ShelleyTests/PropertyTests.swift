@@ -1,18 +1,8 @@
 import SelectorCore
 import Testing
 
-/// SplitMix64: small, fast and reproducible from a seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The core's seeded SplitMix64, so failures reproduce.
+typealias SeededGenerator = SplitMix64
 
 /// A random view tree, as both the core's `ViewTree` and Shelley's object graph.
 struct RandomTree {

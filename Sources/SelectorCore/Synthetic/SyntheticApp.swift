@@ -21,18 +21,20 @@ public enum SyntheticApp {
     }
 }
 
-/// SplitMix64: tiny, fast, and the same sequence on every platform.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
+/// SplitMix64: tiny, fast, and the same sequence on every platform. `package` so the seeded
+/// property tests draw from the same generator instead of keeping copies.
+package struct SplitMix64: RandomNumberGenerator {
+    package var state: UInt64
+    package init(seed: UInt64) { self.state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    package mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+    package mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 }
 
 private struct Generator {
@@ -49,7 +51,7 @@ private struct Generator {
 
     init(budget: Int, seed: UInt64, options: Options) {
         builder = ViewTreeBuilder(reservingCapacity: budget)
-        rng = SplitMix64(state: seed)
+        rng = SplitMix64(seed: seed)
         remaining = budget
         self.options = options
         if options.frames { originX.reserveCapacity(budget); originY.reserveCapacity(budget) }
