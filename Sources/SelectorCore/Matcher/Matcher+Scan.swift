@@ -71,12 +71,6 @@ extension Matcher {
         }}}}}
     }
 
-    /// Appends to `out` every node in `lo..<hi` passing `test`, in order.
-    func scan(_ lo: Int, _ hi: Int, _ test: NodeTest, _ tree: ViewTree, into out: inout [NodeID]) {
-        guard lo < hi else { return }
-        scan([(Int32(lo), Int32(hi))][...], test, tree, into: &out)
-    }
-
     /// Scans sorted, disjoint ranges in order, on several threads when they cover enough nodes.
     func scan(ranges: [(Int32, Int32)], _ test: NodeTest, _ tree: ViewTree,
               statistics: inout MatchStatistics) -> [NodeID] {

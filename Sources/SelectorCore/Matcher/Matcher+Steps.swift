@@ -231,16 +231,6 @@ struct Run {
         }
     }
 
-    /// Index of the first element of a sorted list at or after `x`.
-    private func lowerBound(_ sorted: [NodeID], _ x: Int32) -> Int {
-        var a = 0, b = sorted.count
-        while a < b {
-            let m = (a + b) / 2
-            if sorted[m] < x { a = m + 1 } else { b = m }
-        }
-        return a
-    }
-
     private mutating func ancestors(of list: [NodeID], _ test: NodeTest, unique: Bool) -> [NodeID] {
         var out: [NodeID] = []
         var seen = unique ? Bitset(count: tree.count) : Bitset(count: 0)
