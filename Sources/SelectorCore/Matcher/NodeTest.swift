@@ -8,9 +8,9 @@ import Darwin
 
 /// A predicate resolved against one tree: class names became a per-class mask, string tests a
 /// per-distinct-value mask (or a single value id), so that testing a node is a few array loads.
-indirect enum ResolvedTest: @unchecked Sendable {
-    // @unchecked: the payloads are immutable arrays and @Sendable closures; the enum is only
-    // indirect-boxed, never mutated after resolution.
+enum ResolvedTest: @unchecked Sendable {
+    // @unchecked: the payloads are immutable arrays and @Sendable closures, never mutated after
+    // resolution. Only `not` is boxed, for the reason given on `Predicate.not`.
     case constant(Bool)
     case classMask([Bool])
     /// Node passes when `ids[node] == id`.
@@ -22,7 +22,7 @@ indirect enum ResolvedTest: @unchecked Sendable {
     case closure(@Sendable (Int32) -> Bool)
     case and([ResolvedTest])
     case or([ResolvedTest])
-    case not(ResolvedTest)
+    indirect case not(ResolvedTest)
 
     /// The general (slow-path) test of one node.
     func test(_ i: Int32) -> Bool {

@@ -59,8 +59,8 @@ public struct PluginRegistrar {
 
     /// Registers `engine`. Throws when the host refuses it (invalid or taken name).
     public func register(_ engine: any SelectorEngine) throws(RegistryError) {
-        // Kept for the life of the process: the host may compile with it at any time.
-        let context = Unmanaged.passRetained(EngineBox(engine)).toOpaque()
+        let box = EngineBox(engine)
+        let context = PluginContexts.keep(box)
         let table = self.table
         let result = engine.name.withCString { name in
             engine.summary.withCString { summary in
@@ -71,14 +71,15 @@ public struct PluginRegistrar {
             }
         }
         guard result == Int32(VS_PLUGIN_OK) else {
-            Unmanaged<EngineBox>.fromOpaque(context).release()
+            PluginContexts.drop(box)
             throw RegistryError("the host refused engine '\(engine.name)'")
         }
     }
 
     /// Registers a custom predicate selectors can call by name.
     public func register(_ predicate: PluginPredicate) throws(RegistryError) {
-        let context = Unmanaged.passRetained(PredicateBox(predicate)).toOpaque()
+        let box = PredicateBox(predicate)
+        let context = PluginContexts.keep(box)
         let table = self.table
         let result = predicate.name.withCString { name in
             var descriptor = vs_plugin_predicate(name: name, arity: Int32(predicate.arity ?? -1), context: context,
@@ -86,9 +87,25 @@ public struct PluginRegistrar {
             return table.register_predicate(table.context, &descriptor)
         }
         guard result == Int32(VS_PLUGIN_OK) else {
-            Unmanaged<PredicateBox>.fromOpaque(context).release()
+            PluginContexts.drop(box)
             throw RegistryError("the host refused predicate '\(predicate.name)'")
         }
+    }
+}
+
+/// The contexts handed to the host. The host may call into them at any time until the process
+/// ends (a plug-in is never unloaded), so they live for the process; holding them here, rather
+/// than leaking a retain, keeps them reachable, which is also what LeakSanitizer checks.
+private enum PluginContexts {
+    private static let kept = Locked<[AnyObject]>([])
+
+    static func keep(_ box: AnyObject) -> UnsafeMutableRawPointer {
+        kept.withLock { $0.append(box) }
+        return Unmanaged.passUnretained(box).toOpaque()
+    }
+
+    static func drop(_ box: AnyObject) {
+        kept.withLock { $0.removeAll { $0 === box } }
     }
 }
 

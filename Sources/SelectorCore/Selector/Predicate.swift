@@ -75,7 +75,7 @@ public protocol StringEvaluator: AnyObject {
 }
 
 /// A condition on one node. Predicates never move through the tree: steps do that.
-public indirect enum Predicate: Sendable, Equatable {
+public enum Predicate: Sendable, Equatable {
     /// Always true.
     case any
     /// Always false.
@@ -98,7 +98,10 @@ public indirect enum Predicate: Sendable, Equatable {
     case custom(name: String, arguments: [JSONValue])
     case and([Predicate])
     case or([Predicate])
-    case not(Predicate)
+    // Only this case needs a box (arrays already give `and`/`or` indirection). A whole-enum
+    // `indirect` would box every case behind a pointer carrying the case tag in its spare bits,
+    // which LeakSanitizer cannot follow: every cached program then reads as leaked.
+    indirect case not(Predicate)
 
     /// Conjunction that folds nested `and`s and drops `any`.
     public static func all(_ parts: [Predicate]) -> Predicate {
