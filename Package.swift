@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ShelleyEngine", targets: ["ShelleyEngine"]),
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
+        .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
         .library(name: "FranklyServer", targets: ["FranklyServer"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
         .library(name: "PluginLoader", targets: ["PluginLoader"]),
@@ -90,10 +91,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Frank's HTTP/JSON wire protocol over the registry, embeddable in a host app.
+        // Frank's request and error vocabulary, apart from any HTTP server (so the `/map` decoder
+        // can be fuzzed and reused without Hummingbird).
+        .target(
+            name: "FranklyProtocol",
+            dependencies: ["SelectorCore"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "FranklyServer",
             dependencies: [
                 "SelectorCore",
+                "FranklyProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -41,11 +41,15 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzChain",
+            dependencies: ["FuzzSupport", .product(name: "SelectorCore", package: "ViewSelectors")]
+        ),
+        .executableTarget(
             name: "FuzzMapRequest",
             dependencies: [
                 "FuzzSupport",
                 .product(name: "SelectorCore", package: "ViewSelectors"),
-                .product(name: "FranklyServer", package: "ViewSelectors"),
+                .product(name: "FranklyProtocol", package: "ViewSelectors"),
             ]
         ),
     ] + selectorTargets.map { t in

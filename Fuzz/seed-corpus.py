@@ -55,3 +55,14 @@ for engine, sels in (('shelley', shelley), ('uiquery', literals(glob.glob('Tests
 bodies += ['{"query":"view","operation":{"method_name":"setText:","arguments":["hi"]}}',
            '{"query":"1055","selector_engine":null,"operation":{"method_name":"touch"}}', '', '[1]']
 write('map_request', bodies)
+# Chains: the chaining tests' selectors, and every pair of the engines' selectors joined by '>>'
+# with and without engine prefixes, so the splitter meets each engine's literals.
+chains = literals(glob.glob('Tests/SelectorCoreTests/*Chain*.swift') + glob.glob('Tests/ViewSelectorsTests/*.swift'))
+samples = {'shelley': sorted(shelley)[:12], 'uiquery': sorted(literals(glob.glob('Tests/UIQueryTests/*.swift')))[:12],
+           'regex': sorted(literals(glob.glob('Tests/RegexLabelTests/*.swift')))[:12]}
+for a, left in samples.items():
+    for b, right in samples.items():
+        for x, y in zip(left, right):
+            chains.add(f'{x} >> {y}')
+            chains.add(f'{a}:{x} >> {b}:{y}')
+write('chain', chains)

@@ -1,3 +1,5 @@
+// Clients of the server name its protocol types (FranklyError, MapRequest) through this module.
+@_exported public import FranklyProtocol
 public import Hummingbird
 import HummingbirdCore
 public import Logging

@@ -17,10 +17,46 @@ public final class SelectorCache: Sendable {
         init(engine: String, selector: String) {
             self.engine = engine
             self.selector = selector
-            var h = Hasher()
-            h.combine(engine)
-            h.combine(selector)
-            hash = h.finalize()
+            hash = Int(truncatingIfNeeded: Self.mix(Self.fold(selector, Self.fold(engine, 0x9E37_79B9_7F4A_7C15))))
+        }
+
+        // A hit must cost less than a compile by orders of magnitude, and SipHash over the selector
+        // was a fifth of it, so keys use a word-at-a-time multiply-rotate hash instead. It is not
+        // seeded against chosen collisions, and need not be: a shard holds at most
+        // capacity/shards entries, so even keys that all collide cost that many comparisons.
+        private static func fold(_ text: String, _ seed: UInt64) -> UInt64 {
+            if let h = text.utf8.withContiguousStorageIfAvailable({ fold($0, seed) }) { return h }
+            return Array(text.utf8).withUnsafeBufferPointer { fold($0, seed) }
+        }
+
+        private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, _ seed: UInt64) -> UInt64 {
+            var h = seed ^ (UInt64(bytes.count) &* 0x9FB2_1C65_1E98_DF25)
+            guard let base = bytes.baseAddress else { return mix(h) }
+            let raw = UnsafeRawPointer(base)
+            var i = 0
+            while i + 8 <= bytes.count {
+                h = step(h, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i += 8
+            }
+            if i < bytes.count {
+                var tail: UInt64 = 0
+                withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + i, count: bytes.count - i)) }
+                h = step(h, tail)
+            }
+            return h
+        }
+
+        private static func step(_ h: UInt64, _ word: UInt64) -> UInt64 {
+            let x = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            return (x << 31) | (x >> 33)
+        }
+
+        /// SplitMix64's finaliser: every input bit reaches every output bit.
+        private static func mix(_ value: UInt64) -> UInt64 {
+            var z = value
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -149,16 +149,30 @@ public struct ProgramBuilder: Sendable {
 }
 
 /// A selector compiled by an engine: what the cache stores.
+///
+/// One reference to immutable storage, so that handing out a cached selector (a cache hit) costs a
+/// single retain rather than one per string and array inside it.
 public struct CompiledSelector: Sendable {
+    private final class Storage: Sendable {
+        let engine: String
+        let source: String
+        let program: SelectorProgram
+        init(engine: String, source: String, program: SelectorProgram) {
+            self.engine = engine; self.source = source; self.program = program
+        }
+    }
+
+    private let storage: Storage
+
     /// The engine that compiled it.
-    public let engine: String
+    public var engine: String { storage.engine }
     /// The selector text.
-    public let source: String
+    public var source: String { storage.source }
     /// The program the matcher runs.
-    public let program: SelectorProgram
+    public var program: SelectorProgram { storage.program }
 
     public init(engine: String, source: String, program: SelectorProgram) {
-        self.engine = engine; self.source = source; self.program = program
+        storage = Storage(engine: engine, source: source, program: program)
     }
 }
 

@@ -1,18 +1,18 @@
-import SelectorCore
+package import SelectorCore
 
 /// A JSON object from a request, with typed field access whose errors name the field and what
 /// was found instead (`"query" must be a string, not a number`).
-struct JSONObject: Sendable {
-    let pairs: [(String, JSONValue)]
+package struct JSONObject: Sendable {
+    package let pairs: [(String, JSONValue)]
     /// Where this object sits in the request (`operation.`), for messages.
-    let path: String
+    package let path: String
 
-    func value(_ key: String) -> JSONValue? {
+    package func value(_ key: String) -> JSONValue? {
         pairs.first(where: { $0.0 == key })?.1
     }
 
     /// A string field; nil when absent (JSON `null` counts as absent).
-    func string(_ key: String) throws(FranklyError) -> String? {
+    package func string(_ key: String) throws(FranklyError) -> String? {
         switch value(key) {
         case nil, .null?: return nil
         case .string(let s)?: return s
@@ -20,13 +20,13 @@ struct JSONObject: Sendable {
         }
     }
 
-    func requiredString(_ key: String, _ purpose: String) throws(FranklyError) -> String {
+    package func requiredString(_ key: String, _ purpose: String) throws(FranklyError) -> String {
         guard let s = try string(key) else { throw missing(key, purpose) }
         return s
     }
 
     /// A number field; nil when absent.
-    func number(_ key: String) throws(FranklyError) -> Double? {
+    package func number(_ key: String) throws(FranklyError) -> Double? {
         switch value(key) {
         case nil, .null?: return nil
         case .int(let i)?: return Double(i)
@@ -36,7 +36,7 @@ struct JSONObject: Sendable {
     }
 
     /// An array field; nil when absent.
-    func array(_ key: String) throws(FranklyError) -> [JSONValue]? {
+    package func array(_ key: String) throws(FranklyError) -> [JSONValue]? {
         switch value(key) {
         case nil, .null?: return nil
         case .array(let a)?: return a
@@ -45,7 +45,7 @@ struct JSONObject: Sendable {
     }
 
     /// A nested object; nil when absent.
-    func object(_ key: String) throws(FranklyError) -> JSONObject? {
+    package func object(_ key: String) throws(FranklyError) -> JSONObject? {
         switch value(key) {
         case nil, .null?: return nil
         case .object(let p)?: return JSONObject(pairs: p, path: path + key + ".")
@@ -53,12 +53,12 @@ struct JSONObject: Sendable {
         }
     }
 
-    func requiredObject(_ key: String, _ purpose: String) throws(FranklyError) -> JSONObject {
+    package func requiredObject(_ key: String, _ purpose: String) throws(FranklyError) -> JSONObject {
         guard let o = try object(key) else { throw missing(key, purpose) }
         return o
     }
 
-    func missing(_ key: String, _ purpose: String) -> FranklyError {
+    package func missing(_ key: String, _ purpose: String) -> FranklyError {
         .invalidRequest("missing \"\(path)\(key)\" (\(purpose))")
     }
 
@@ -67,7 +67,7 @@ struct JSONObject: Sendable {
     }
 
     /// `a string`, `an array`... for messages.
-    static func kind(of value: JSONValue) -> String {
+    package static func kind(of value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case .bool: return "a boolean"

@@ -19,11 +19,11 @@ public struct MapRequest: Sendable, Equatable {
 
     /// Decodes a body, throwing the `invalid request` error the server answers with.
     public init(decoding body: [UInt8]) throws(FranklyError) {
-        guard !body.allSatisfy(RequestBodyReader.isWhitespace) else {
+        guard !body.allSatisfy(RequestJSON.isWhitespace) else {
             throw .invalidRequest(
                 #"the request has no body: send {"query":...,"selector_engine":...,"operation":{"method_name":...,"arguments":[...]}}"#)
         }
-        let object = try RequestBodyReader.parseObject(body)
+        let object = try RequestJSON.parseObject(body)
         query = try object.requiredString("query", "the selector")
         engine = try object.string("selector_engine")
         operation = try Operation(request: try object.requiredObject(
