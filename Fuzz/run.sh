@@ -9,8 +9,7 @@
 # corpus, read only). A crash, sanitizer report, timeout (FUZZ_TIMEOUT s per input) or an input
 # past FUZZ_RSS_MB is written to Fuzz/Findings/ and the script exits non-zero. Each run's last
 # lines (executions, exec/s, coverage) are printed; Docs/Reliability.md records the long runs.
-# Leak detection is off by default (FUZZ_DETECT_LEAKS=1 turns it on): LeakSanitizer reports the
-# once-initialised globals of the engines (56 bytes, allocated once), not per-input leaks.
+# LeakSanitizer is on (FUZZ_DETECT_LEAKS=0 turns it off): an input that leaks is a finding.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER=${FUZZ_SECONDS:-60}
@@ -33,7 +32,7 @@ dictionary() {
 }
 
 # LeakSanitizer runs at exit from ASan itself, so both switches are needed.
-export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-0}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 status=0
 mkdir -p Fuzz/Findings
 for t in $TARGETS; do
@@ -45,7 +44,7 @@ for t in $TARGETS; do
     log="Fuzz/.corpus/$t.log"
     "$BIN/$p" "${limit[@]}" -dict="Fuzz/Dictionaries/$(dictionary "$t").dict" \
         -max_len="${FUZZ_MAX_LEN:-4096}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
-        -artifact_prefix="Fuzz/Findings/$t-" -print_final_stats=1 -detect_leaks="${FUZZ_DETECT_LEAKS:-0}" \
+        -artifact_prefix="Fuzz/Findings/$t-" -print_final_stats=1 -detect_leaks="${FUZZ_DETECT_LEAKS:-1}" \
         "Fuzz/.corpus/$t" "Fuzz/Corpus/$t" >"$log" 2>&1
     rc=$?
     grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)|Done [0-9]+ runs|ERROR|SUMMARY|cov:' "$log" | tail -6
