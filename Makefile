@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps run test test-browser bench bench-peers test-sanitizers test-tsan test-asan fuzz fuzz-build clean
+.PHONY: deps run test test-browser bench bench-peers scaling scaling-binary test-sanitizers test-tsan test-asan fuzz fuzz-build clean
 
 # libpcre2-dev: the regex engine links PCRE2; pkg-config finds it.
 deps:
@@ -67,6 +67,19 @@ clean:
 # Side-by-side query times against libxml2 XPath (lxml) and lexbor CSS (selectolax); NODES=1000000.
 bench-peers: deps
 	bash Benchmarks/Peers/run.sh
+
+# Parallel scaling (threads 1..16 at 10^6 and 10^7 nodes) and the serial/parallel threshold sweep.
+scaling: deps
+	bash Benchmarks/Scaling/scaling.sh
+
+# A static, stripped, gzipped `frankly` plus the scaling script in .build-device/, for a machine
+# without Swift (design/matcher.md): there, `gunzip -k frankly.gz && FRANKLY=./frankly bash scaling.sh`.
+scaling-binary: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product frankly
+	mkdir -p .build-device
+	strip -o .build-device/frankly $$($(SWIFT) build -c release --show-bin-path)/frankly
+	gzip -9f .build-device/frankly
+	cp Benchmarks/Scaling/scaling.sh .build-device/
 
 # package-benchmark suites (Benchmarks/ is its own package so `make test` never builds them).
 bench: deps

@@ -18,16 +18,33 @@ struct SelectCommand: ParsableCommand {
     @Option(help: "Run the query this many times (for --stats).") var `repeat`: Int = 1
     @Flag(help: "Print timings to stderr.") var stats = false
     @Option(help: "Most threads the matcher uses (default: all cores).") var threads: Int?
+    @Option(help: "Scans over fewer nodes than this stay serial (default: the matcher's, 131072).")
+    var parallelThreshold: Int?
+    @Option(help: "Query a generated tree of this many nodes instead of --tree (for scaling runs).")
+    var generate: Int?
+    @Option(help: "Seed for --generate.") var seed: UInt64 = 1
+    @Flag(help: "With --generate: leave out frames (the largest trees fit in less memory).") var noFrames = false
 
     func validate() throws {
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if let parallelThreshold, parallelThreshold < 0 { throw ValidationError("--parallel-threshold must not be negative") }
+        if generate != nil && treeOptions.tree != nil { throw ValidationError("use --tree or --generate, not both") }
+        if let generate, generate < 1 { throw ValidationError("--generate must be at least 1") }
     }
 
     func run() throws {
-        let (tree, loadMs) = try treeOptions.load()
+        let (tree, loadMs): (ViewTree, Double)
+        if let generate {
+            let start = ContinuousClock.now
+            tree = SyntheticApp.generate(nodes: generate, seed: seed, options: .init(frames: !noFrames))
+            loadMs = milliseconds(since: start)
+        } else {
+            (tree, loadMs) = try treeOptions.load()
+        }
         var configuration = MatcherConfiguration()
         if let threads { configuration.maxThreads = threads }
+        if let parallelThreshold { configuration.parallelThreshold = parallelThreshold }
         let registry = EngineRegistry.standard(matcher: Matcher(configuration: configuration))
         try pluginOptions.load(into: registry)
         let engineName = engine ?? registry.defaultEngine ?? "shelley"
