@@ -6,11 +6,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps run test test-browser bench bench-peers scaling scaling-binary test-sanitizers test-tsan test-asan fuzz fuzz-build clean
 
-# libpcre2-dev: the regex engine links PCRE2; pkg-config finds it.
+# libpcre2-dev: the regex engine links PCRE2; libxml2-dev: the XML loaders call libxml2's SAX2
+# parser. pkg-config finds both.
 deps:
-	@if ! dpkg -s libpcre2-dev >/dev/null 2>&1 || ! command -v pkg-config >/dev/null 2>&1; then \
-		echo "installing libpcre2-dev and pkg-config"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libpcre2-dev pkg-config; \
+	@if ! dpkg -s libpcre2-dev >/dev/null 2>&1 || ! dpkg -s libxml2-dev >/dev/null 2>&1 \
+		|| ! command -v pkg-config >/dev/null 2>&1; then \
+		echo "installing libpcre2-dev, libxml2-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libpcre2-dev libxml2-dev pkg-config; \
 	fi
 
 run: deps

@@ -83,6 +83,13 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // libxml2 from the system: `apt-get install libxml2-dev`. The XML loaders call its SAX2 parser.
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         // Engine `regex`: PCRE2 patterns over labels and other string properties.
         .target(
             name: "RegexLabelEngine",
@@ -115,7 +122,7 @@ let package = Package(
         // Loaders for XCUITest, UIAutomator, Calabash and UIAutomation recordings; the XCUITest writer.
         .target(
             name: "HierarchyFormats",
-            dependencies: ["SelectorCore"],
+            dependencies: ["SelectorCore", "CLibXML2"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SelectorCore", package: "ViewSelectors"),
+                .product(name: "HierarchyFormats", package: "ViewSelectors"),
                 .product(name: "ViewSelectors", package: "ViewSelectors"),
             ],
             path: "Benchmarks/CoreBenchmarks",

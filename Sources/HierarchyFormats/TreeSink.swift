@@ -8,6 +8,9 @@ struct TreeSink {
     /// Absolute frame of each open node, innermost last (nil: the node has none).
     private var openFrames: [Rect?] = []
     private var openHandles: [ViewTreeBuilder.Handle] = []
+    /// Columns of the properties set on (nearly) every node, looked up once: -1 until first set,
+    /// so columns are still created in the order the properties first appear.
+    private var uidSlot = -1, accessibilityFrameSlot = -1, frameSlot = -1, isHiddenSlot = -1, isEnabledSlot = -1
 
     init(hierarchy: ClassHierarchy, limits: FormatLimits, expectedNodes: Int) {
         builder = ViewTreeBuilder(hierarchy: hierarchy, reservingCapacity: expectedNodes)
@@ -20,7 +23,8 @@ struct TreeSink {
     mutating func open(className: String) throws(FormatError) -> ViewTreeBuilder.Handle {
         guard builder.count < limits.maxNodes else { throw FormatError("recording holds more than \(limits.maxNodes) nodes") }
         let node = builder.addNode(className: className, parent: openHandles.last)
-        builder.set(PropertyName.uid, .int(Int64(node) + 1), on: node)
+        if uidSlot < 0 { uidSlot = builder.slot(for: PropertyName.uid) }
+        builder.set(slot: uidSlot, .int(Int64(node) + 1), on: node)
         openHandles.append(node)
         openFrames.append(nil)
         return node
@@ -36,9 +40,11 @@ struct TreeSink {
     /// or absolute when the parent has none) on the innermost open node.
     mutating func setAbsoluteFrame(_ rect: Rect) {
         let node = openHandles[openHandles.count - 1]
-        builder.setFrame(PropertyName.accessibilityFrame, rect, on: node)
+        if accessibilityFrameSlot < 0 { accessibilityFrameSlot = builder.slot(for: PropertyName.accessibilityFrame) }
+        builder.setFrame(slot: accessibilityFrameSlot, rect, on: node)
         let parent = openFrames.count >= 2 ? openFrames[openFrames.count - 2] : nil
-        builder.setFrame(PropertyName.frame, parent.map {
+        if frameSlot < 0 { frameSlot = builder.slot(for: PropertyName.frame) }
+        builder.setFrame(slot: frameSlot, parent.map {
             Rect(x: rect.x - $0.x, y: rect.y - $0.y, width: rect.width, height: rect.height)
         } ?? rect, on: node)
         openFrames[openFrames.count - 1] = rect
@@ -54,6 +60,18 @@ struct TreeSink {
         case .string(let s): builder.setString(Self.safeName(name), s, on: node)
         case .null: return  // absence, as in a /dump
         default: builder.set(Self.safeName(name), value, on: node)
+        }
+    }
+
+    /// The column `set(name, ...)` writes, for callers that set it on many nodes.
+    mutating func slot(_ name: String) -> Int { builder.slot(for: Self.safeName(name)) }
+
+    /// `set(name, value, on:)` with the column from `slot(name)`.
+    mutating func set(slot: Int, _ value: JSONValue, on node: ViewTreeBuilder.Handle) {
+        switch value {
+        case .string(let s): builder.setString(slot: slot, s, on: node)
+        case .null: return
+        default: builder.set(slot: slot, value, on: node)
         }
     }
 
@@ -81,8 +99,14 @@ struct TreeSink {
     /// Sets the Frank-style booleans a UIKit dump would carry: `isHidden` from a visibility
     /// attribute, `isEnabled` from an enabled one.
     mutating func setUIKitBooleans(visible: JSONValue?, enabled: JSONValue?, on node: ViewTreeBuilder.Handle) {
-        if let v = visible?.boolValue { builder.set(PropertyName.isHidden, .bool(!v), on: node) }
-        if let e = enabled?.boolValue { builder.set("isEnabled", .bool(e), on: node) }
+        if let v = visible?.boolValue {
+            if isHiddenSlot < 0 { isHiddenSlot = builder.slot(for: PropertyName.isHidden) }
+            builder.set(slot: isHiddenSlot, .bool(!v), on: node)
+        }
+        if let e = enabled?.boolValue {
+            if isEnabledSlot < 0 { isEnabledSlot = builder.slot(for: "isEnabled") }
+            builder.set(slot: isEnabledSlot, .bool(e), on: node)
+        }
     }
 
     func build() -> ViewTree { builder.build() }

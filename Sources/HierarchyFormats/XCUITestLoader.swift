@@ -11,9 +11,9 @@ import SelectorCore
 /// selected focused hittable` booleans, the rest strings.
 enum XCUITestLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
-        let handler = Handler(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 250))
+        let handler = Handler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 250)))
         try parseXML(bytes, what: "XCUITest", limits: limits, into: handler)
-        return handler.sink.build()
+        return handler.reader.sink.build()
     }
 
     /// Attributes in the order WebDriverAgent writes them; others follow sorted by name.
@@ -23,61 +23,180 @@ enum XCUITestLoader {
     static let numbers: Set<String> = ["x", "y", "width", "height", "index", "processId"]
     static let booleans: Set<String> = ["enabled", "visible", "accessible", "selected", "focused", "hittable"]
 
+    /// What an attribute name means to the loader, worked out the first time the name appears.
+    struct AttributeInfo {
+        enum Role: UInt8 { case unknown, canonical, className, classChain, property }
+        var role = Role.unknown
+        /// Position in `canonicalOrder` (canonical attributes).
+        var canonical = 0
+        var kind = AttributeKind.string
+        /// The builder column, -1 until the loader first sets it.
+        var slot = -1
+        /// Stored under another name (`subviews` → `_subviews`), which another attribute may hold too.
+        var renamed = false
+    }
+
+    /// Hands the parser's callbacks to a `Reader`: a struct, so each element costs one exclusivity
+    /// check on this object instead of one per field the reader touches.
     private final class Handler: XMLElementHandler {
+        var reader: Reader
+        init(_ reader: Reader) { self.reader = reader }
+        func start(_ tag: XMLStartTag, names: borrowing XMLNames) throws(FormatError) { try reader.start(tag, names: names) }
+        func end() { reader.end() }
+    }
+
+    /// The tree being built and what the loader has learnt about the document's names.
+    private struct Reader {
         var sink: TreeSink
         /// Per open element: whether it made a node (wrappers do not).
         var isNode: [Bool] = []
-        /// Scratch space reused across elements: canonical attributes by position, then the rest.
-        var slots = [String?](repeating: nil, count: XCUITestLoader.canonicalOrder.count)
-        var others: [(String, String)] = []
+        /// By name number (`XMLNames`): what the name means as an attribute.
+        var infos: [AttributeInfo] = []
+        /// By name number: 0 not seen as an element yet, 1 `AppiumAUT`, 2 `XCUIElementType…`, 3 other.
+        var elementKinds: [UInt8] = []
+        /// Scratch space reused across elements: canonical attribute values by position, and the
+        /// numbers of their names.
+        var canonical = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: XCUITestLoader.canonicalOrder.count)
+        var canonicalIDs = [Int32](repeating: 0, count: XCUITestLoader.canonicalOrder.count)
+        /// Scratch space for the ordered path: the other attributes as (name, index in the tag).
+        var others: [(String, Int)] = []
+        var values = XMLStringCache()
+        var labelSlot = -1, identifierSlot = -1
 
         init(_ sink: TreeSink) { self.sink = sink }
 
-        func start(_ name: String, attributes: [String: String]) throws(FormatError) {
-            if name == "AppiumAUT" || (isNode.isEmpty && !name.hasPrefix("XCUIElementType") && attributes["type"] == nil) {
+        mutating func start(_ tag: XMLStartTag, names: borrowing XMLNames) throws(FormatError) {
+            if infos.count < names.count {
+                infos.append(contentsOf: repeatElement(AttributeInfo(), count: names.count - infos.count))
+                elementKinds.append(contentsOf: repeatElement(0, count: names.count - elementKinds.count))
+            }
+            // One pass to find the class and the canonical values, and whether every attribute
+            // already has its column (then setting them in document order creates none, and column
+            // order stays that of the first elements).
+            for k in canonical.indices { canonical[k] = nil }
+            var className: UnsafeBufferPointer<UInt8>?
+            var ordered = false
+            for a in tag.attributes {
+                let id = Int(a.name)
+                if infos[id].role == .unknown { infos[id] = Self.describe(names[a.name]) }
+                let info = infos[id]
+                switch info.role {
+                case .canonical:
+                    canonical[info.canonical] = a.value
+                    canonicalIDs[info.canonical] = a.name
+                    if info.slot < 0 { ordered = true }
+                case .className: className = a.value
+                case .property: if info.slot < 0 || info.renamed { ordered = true }
+                case .classChain, .unknown: break
+                }
+            }
+            let type = canonical[Slot.type]
+            if elementKinds[Int(tag.name)] == 0 {
+                let name = names[tag.name]
+                elementKinds[Int(tag.name)] = name == "AppiumAUT" ? 1 : name.hasPrefix("XCUIElementType") ? 2 : 3
+            }
+            let elementKind = elementKinds[Int(tag.name)]
+            if elementKind == 1 || (isNode.isEmpty && elementKind != 2 && type == nil) {
                 guard isNode.isEmpty else {
-                    throw FormatError("<\(name)> inside the XCUITest hierarchy is not an element type")
+                    throw FormatError("<\(names[tag.name])> inside the XCUITest hierarchy is not an element type")
                 }
                 isNode.append(false)
                 return
             }
-            let className = attributes["class"] ?? attributes["type"] ?? name
-            let node = try sink.open(className: className)
+            let classString: String
+            if let className { classString = values.string(className) }
+            else if let type { classString = names.equals(tag.name, type) ? names[tag.name] : values.string(type) }
+            else { classString = names[tag.name] }
+            let node = try sink.open(className: classString)
             isNode.append(true)
-            // One pass over the attributes: the hot path of the loader (see Docs/Formats.md, benchmark).
-            for k in slots.indices { slots[k] = nil }
-            others.removeAll(keepingCapacity: true)
-            for (key, text) in attributes {
-                if let k = XCUITestLoader.canonicalIndex[key] { slots[k] = text } else { others.append((key, text)) }
-            }
-            for k in slots.indices {
-                if let text = slots[k] { sink.set(XCUITestLoader.canonicalOrder[k], TreeSink.typed(text, XCUITestLoader.canonicalKinds[k]), on: node) }
-            }
-            if others.count > 1 { others.sort { $0.0 < $1.0 } }
-            for (key, text) in others {
-                switch key {
-                case "class": continue
-                case "classChain": sink.builder.define(chain: text.split(separator: " ").map(String.init))
-                case PropertyName.uid: sink.set(key, TreeSink.typed(text, .number), on: node)
-                default: sink.set(key, TreeSink.typed(text, .string), on: node)
+
+            // The hot path of the loader (see Docs/Formats.md, Performance).
+            var label: String?, identifier: String?
+            if ordered {
+                for k in canonical.indices {
+                    if let value = canonical[k] { setCanonical(k, canonicalIDs[k], value, &label, &identifier, on: node) }
+                }
+                others.removeAll(keepingCapacity: true)
+                for (i, a) in tag.attributes.enumerated() {
+                    let role = infos[Int(a.name)].role
+                    if role == .property || role == .classChain { others.append((names[a.name], i)) }
+                }
+                if others.count > 1 { others.sort { $0.0 < $1.0 } }
+                for (name, i) in others { setOther(tag.attributes[i], name, on: node) }
+            } else {
+                for a in tag.attributes {
+                    let info = infos[Int(a.name)]
+                    switch info.role {
+                    case .canonical: setCanonical(info.canonical, a.name, a.value, &label, &identifier, on: node)
+                    case .property, .classChain: setOther(a, names[a.name], on: node)
+                    case .className, .unknown: break
+                    }
                 }
             }
-            if let label = slots[Slot.label], !label.isEmpty {
-                sink.builder.setString(PropertyName.accessibilityLabel, label, on: node)
+            if let label, !label.isEmpty {
+                if labelSlot < 0 { labelSlot = sink.builder.slot(for: PropertyName.accessibilityLabel) }
+                sink.builder.setString(slot: labelSlot, label, on: node)
             }
-            if let id = slots[Slot.name], !id.isEmpty {
-                sink.builder.setString(DerivedName.accessibilityIdentifier, id, on: node)
+            if let identifier, !identifier.isEmpty {
+                if identifierSlot < 0 { identifierSlot = sink.builder.slot(for: DerivedName.accessibilityIdentifier) }
+                sink.builder.setString(slot: identifierSlot, identifier, on: node)
             }
-            if let x = slots[Slot.x].flatMap(Double.init), let y = slots[Slot.y].flatMap(Double.init),
-               let w = slots[Slot.width].flatMap(Double.init), let h = slots[Slot.height].flatMap(Double.init) {
+            if let x = canonical[Slot.x].flatMap(XMLText.double), let y = canonical[Slot.y].flatMap(XMLText.double),
+               let w = canonical[Slot.width].flatMap(XMLText.double), let h = canonical[Slot.height].flatMap(XMLText.double) {
                 sink.setAbsoluteFrame(Rect(x: x, y: y, width: w, height: h))
             }
-            sink.setUIKitBooleans(visible: slots[Slot.visible].map { TreeSink.typed($0, .bool) },
-                                  enabled: slots[Slot.enabled].map { TreeSink.typed($0, .bool) }, on: node)
+            sink.setUIKitBooleans(visible: canonical[Slot.visible].map { XMLText.typed($0, .bool) },
+                                  enabled: canonical[Slot.enabled].map { XMLText.typed($0, .bool) }, on: node)
         }
 
-        func end(_ name: String) {
+        private mutating func setCanonical(_ k: Int, _ id: Int32, _ value: UnsafeBufferPointer<UInt8>, _ label: inout String?,
+                                  _ identifier: inout String?, on node: ViewTreeBuilder.Handle) {
+            if infos[Int(id)].slot < 0 { infos[Int(id)].slot = sink.slot(XCUITestLoader.canonicalOrder[k]) }
+            let slot = infos[Int(id)].slot
+            switch k {
+            case Slot.type:
+                sink.builder.setString(slot: slot, values.string(value), on: node)
+            case Slot.label, Slot.name:
+                let text = XMLText.string(value)
+                if k == Slot.label { label = text } else { identifier = text }
+                sink.builder.setString(slot: slot, text, on: node)
+            default:
+                sink.set(slot: slot, XMLText.typed(value, XCUITestLoader.canonicalKinds[k]), on: node)
+            }
+        }
+
+        /// `name` is the attribute's name: only read when the column is new.
+        private mutating func setOther(_ a: XMLAttribute, _ name: @autoclosure () -> String, on node: ViewTreeBuilder.Handle) {
+            let id = Int(a.name)
+            if infos[id].role == .classChain {
+                sink.builder.define(chain: XMLText.string(a.value).split(separator: " ").map(String.init))
+                return
+            }
+            if infos[id].slot < 0 { infos[id].slot = sink.slot(name()) }
+            sink.set(slot: infos[id].slot, XMLText.typed(a.value, infos[id].kind), on: node)
+        }
+
+        mutating func end() {
             if isNode.removeLast() { sink.close() }
+        }
+
+        static func describe(_ name: String) -> AttributeInfo {
+            var info = AttributeInfo()
+            if let k = XCUITestLoader.canonicalIndex[name] {
+                info.role = .canonical
+                info.canonical = k
+                info.kind = XCUITestLoader.canonicalKinds[k]
+                return info
+            }
+            switch name {
+            case "class": info.role = .className
+            case "classChain": info.role = .classChain
+            default:
+                info.role = .property
+                info.kind = name == PropertyName.uid ? .number : .string
+                info.renamed = TreeSink.safeName(name) != name
+            }
+            return info
         }
     }
 
@@ -87,6 +206,6 @@ enum XCUITestLoader {
     }
     /// Positions in `canonicalOrder` the loader reads again.
     enum Slot {
-        static let name = 1, label = 2, enabled = 5, visible = 6, x = 11, y = 12, width = 13, height = 14
+        static let type = 0, name = 1, label = 2, enabled = 5, visible = 6, x = 11, y = 12, width = 13, height = 14
     }
 }

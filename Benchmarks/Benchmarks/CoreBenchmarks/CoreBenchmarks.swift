@@ -1,12 +1,14 @@
 import Benchmark
 import Dispatch
 import Foundation
+import HierarchyFormats
 import SelectorCore
 import ViewSelectors
 
-// Issue 2 and 7's benchmark rows: load, bytes per node, cache hit/miss, and every target query at
-// 10^4..10^6 nodes (10^7 with BENCH_10M=1), one thread and all threads, plus the recursive
-// reference implementation as the baseline. Trees are generated outside the measured region.
+// Issue 2, 7 and 11's benchmark rows: load (/dump JSON, XCUITest XML), bytes per node, cache
+// hit/miss, and every target query at 10^4..10^6 nodes (10^7 with BENCH_10M=1), one thread and all
+// threads, plus the recursive reference implementation as the baseline. Trees are generated outside
+// the measured region.
 
 let sizes: [Int] = {
     var s = [10_000, 100_000, 1_000_000]
@@ -97,6 +99,24 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.startMeasurement()
             let start = ContinuousClock.now
             for _ in benchmark.scaledIterations { blackHole(try ViewTree.loadDump(bytes)) }
+            let elapsed = ContinuousClock.now - start
+            benchmark.stopMeasurement()
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let mbps = Double(bytes.count) * Double(benchmark.scaledIterations.count) / seconds / 1e6
+            benchmark.measurement(.custom("MB/s", polarity: .prefersLarger, useScalingFactor: false), Int(mbps))
+        }
+    }
+
+    // What `frankly convert --to xcuitest` writes for the same trees (about 200 bytes a node).
+    for n in [100_000, 1_000_000] {
+        Benchmark("load xcuitest XML n=\(n)",
+                  configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident, .throughput,
+                                                 .custom("MB/s", polarity: .prefersLarger, useScalingFactor: false)],
+                                       timeUnits: .milliseconds, maxIterations: 5)) { benchmark in
+            let bytes = Trees.shared.tree(n).xcuitestXML()
+            benchmark.startMeasurement()
+            let start = ContinuousClock.now
+            for _ in benchmark.scaledIterations { blackHole(try HierarchyFormat.xcuitest.load(bytes)) }
             let elapsed = ContinuousClock.now - start
             benchmark.stopMeasurement()
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
