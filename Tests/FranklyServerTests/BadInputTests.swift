@@ -1,6 +1,5 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import SelectorCore
 import Testing
 
@@ -61,8 +60,8 @@ struct BadInputTests {
 
     @Test("bad input is an ERROR envelope with HTTP 200 naming the problem", arguments: cases)
     func badInput(_ c: Case) async throws {
-        try await withServer(.router) { client, _ async throws in
-            let response = try await client.post(c.path, bytes: c.body)
+        try await withRunningServer { _, port async throws in
+            let response = try await OneShotHTTPClient(port: port).post(c.path, bytes: c.body)
             #expect(response.status == .ok)
             #expect(response.json == JSONValue.franklyError(c.reason, c.details))
         }
@@ -73,7 +72,7 @@ struct BadInputTests {
         try await withRunningServer { _, port async throws in
             try await withClient(port: port) { client async throws in
                 for c in Self.cases {
-                    let response = try await client.post(c.path, body: ByteBuffer(bytes: c.body))
+                    let response = try await client.post(c.path, bytes: c.body)
                     #expect(response.status == .ok, "\(c.name)")
                     #expect(response.json["outcome"] == "ERROR", "\(c.name)")
                 }
@@ -87,8 +86,8 @@ struct BadInputTests {
         try await withRunningServer { _, port async throws in
             let limit = 1 << 20
             try await withClient(port: port) { client async throws in
-                let big = ByteBuffer(repeating: UInt8(ascii: " "), count: limit + 1)
-                let response = try await client.post("/map", body: big)
+                let big = [UInt8](repeating: UInt8(ascii: " "), count: limit + 1)
+                let response = try await client.post("/map", bytes: big)
                 #expect(response.status == .contentTooLarge)
                 #expect(response.json == JSONValue.franklyError("request too large", "the request body is larger than 1048576 bytes"))
             }
@@ -96,7 +95,7 @@ struct BadInputTests {
             try await withClient(port: port) { client async throws in
                 let json = #"{"query":"1055","operation":{"method_name":"text","arguments":[]}}"#
                 let padded = json + String(repeating: " ", count: limit - json.utf8.count)
-                let response = try await client.post("/map", body: ByteBuffer(string: padded))
+                let response = try await client.post("/map", padded)
                 #expect(response.status == .ok)
                 #expect(response.json.results == ["Sign in"])
             }

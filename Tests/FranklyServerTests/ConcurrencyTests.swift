@@ -1,6 +1,5 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import SelectorCore
 import Testing
 

@@ -1,23 +1,22 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import SelectorCore
 import Testing
 
 @Suite("device, version, engines, orientation")
 struct DeviceEndpointTests {
-    @Test("/engines lists the registered names", arguments: Transport.allCases)
-    func engines(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("/engines lists the registered names")
+    func engines() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.get("/engines").json == JSONValue.array(["kind", "uids", "uiquery"]))
             // Frank answers commands whatever the method.
             #expect(try await client.post("/engines", "").json == JSONValue.array(["kind", "uids", "uiquery"]))
         }
     }
 
-    @Test("/version, /accessibility_check and /device answer as Frank", arguments: Transport.allCases)
-    func facts(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("/version, /accessibility_check and /device answer as Frank")
+    func facts() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.get("/version").json
                 == JSONValue.object([("version", .string(FranklyServerConfiguration.defaultVersion))]))
             #expect(try await client.get("/accessibility_check").json == JSONValue.object([("accessibility_enabled", "true")]))
@@ -25,24 +24,24 @@ struct DeviceEndpointTests {
         }
     }
 
-    @Test("/resolution is the key window's size", arguments: Transport.allCases)
-    func resolution(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("/resolution is the key window's size")
+    func resolution() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.get("/resolution").json == JSONValue.object([("width", 390), ("height", 844)]))
         }
     }
 
-    @Test("/resolution without a window frame is an error", arguments: Transport.allCases)
-    func resolutionWithoutFrame(_ transport: Transport) async throws {
+    @Test("/resolution without a window frame is an error")
+    func resolutionWithoutFrame() async throws {
         let bare = try ViewTree.loadDump(#"{"class":"UIWindow","uid":1,"subviews":[]}"#)
-        try await withServer(transport, tree: bare) { client, _ async throws in
+        try await withServer(tree: bare) { client, _ async throws in
             #expect(try await client.get("/resolution").json == JSONValue.franklyError("no window", "the hierarchy has no window with a frame"))
         }
     }
 
-    @Test("GET /orientation reads; POST with a raw-text body sets", arguments: Transport.allCases)
-    func orientation(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("GET /orientation reads; POST with a raw-text body sets")
+    func orientation() async throws {
+        try await withServer { client, host async throws in
             #expect(try await client.get("/orientation").json == JSONValue.object([
                 ("orientation", "portrait"), ("detailed_orientation", "portrait"), ("detailed_description", "portrait"),
             ]))
@@ -59,9 +58,9 @@ struct DeviceEndpointTests {
         }
     }
 
-    @Test("an unknown orientation is Frank's error", arguments: Transport.allCases)
-    func badOrientation(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("an unknown orientation is Frank's error")
+    func badOrientation() async throws {
+        try await withServer { client, host async throws in
             #expect(try await client.post("/orientation", "sideways").json == JSONValue.franklyError(
                 "unrecognized orientation",
                 "orientation 'sideways' is invalid. Use 'landscape_right','landscape_left','portrait', or 'portrait_upside_down'"))

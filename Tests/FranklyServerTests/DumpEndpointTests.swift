@@ -1,6 +1,5 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import SelectorCore
 import Testing
 
@@ -14,9 +13,9 @@ struct DumpEndpointTests {
             {"class":"UILabel","uid":"4","text":"hi","subviews":[]}]}]}
         """#)
 
-    @Test("/dump is the key window with its subtree, exactly as the tree writes it", arguments: Transport.allCases)
-    func keyWindow(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("/dump is the key window with its subtree, exactly as the tree writes it")
+    func keyWindow() async throws {
+        try await withServer { client, host async throws in
             let response = try await client.get("/dump")
             #expect(response.status == .ok)
             #expect(Array(response.body.readableBytesView) == host.tree.dumpJSON(from: 0))
@@ -25,9 +24,9 @@ struct DumpEndpointTests {
         }
     }
 
-    @Test("/dump picks the key window under an application root", arguments: Transport.allCases)
-    func keyWindowOfApplication(_ transport: Transport) async throws {
-        try await withServer(transport, tree: Self.twoWindows) { client, _ async throws in
+    @Test("/dump picks the key window under an application root")
+    func keyWindowOfApplication() async throws {
+        try await withServer(tree: Self.twoWindows) { client, _ async throws in
             #expect(try await client.get("/dump").json["uid"] == "3")
             #expect(try await client.get("/resolution").json == JSONValue.object([("width", 768), ("height", 1024)]))
             let all = try await client.get("/dump/allwindows").json
@@ -37,9 +36,9 @@ struct DumpEndpointTests {
         }
     }
 
-    @Test("/dump/allwindows wraps a window root in an application", arguments: Transport.allCases)
-    func allWindows(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("/dump/allwindows wraps a window root in an application")
+    func allWindows() async throws {
+        try await withServer { client, _ async throws in
             let all = try await client.get("/dump/allwindows").json
             #expect(all["class"] == "UIApplication")
             guard case .array(let windows)? = all["subviews"] else { Issue.record("no subviews"); return }
@@ -48,9 +47,9 @@ struct DumpEndpointTests {
         }
     }
 
-    @Test("/dump/view/<uid> is the view alone; /dump/views/<uid> has its subtree", arguments: Transport.allCases)
-    func oneView(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("/dump/view/<uid> is the view alone; /dump/views/<uid> has its subtree")
+    func oneView() async throws {
+        try await withServer { client, _ async throws in
             let view = try await client.get("/dump/view/1059").json
             #expect(view["class"] == "UIButton")
             #expect(view["accessibilityLabel"] == "Log In")
@@ -61,9 +60,9 @@ struct DumpEndpointTests {
         }
     }
 
-    @Test("an unknown uid is 404", arguments: Transport.allCases)
-    func unknownUID(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("an unknown uid is 404")
+    func unknownUID() async throws {
+        try await withServer { client, _ async throws in
             for path in ["/dump/view/99999", "/dump/views/99999", "/dump/view/abc"] {
                 let response = try await client.get(path)
                 #expect(response.status == .notFound, "\(path)")
@@ -72,9 +71,9 @@ struct DumpEndpointTests {
         }
     }
 
-    @Test("a dump reflects a mutation made through /map", arguments: Transport.allCases)
-    func dumpAfterMutation(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("a dump reflects a mutation made through /map")
+    func dumpAfterMutation() async throws {
+        try await withServer { client, _ async throws in
             try await client.map("1056", "setText:", ["carol"])
             #expect(try await client.get("/dump/view/1056").json["text"] == "carol")
         }

@@ -1,6 +1,5 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import SelectorCore
 import Testing
 
@@ -10,18 +9,18 @@ struct InputEndpointTests {
         "keyboard not present",
         "The iOS keyboard is not currently present, so Frank can't use it so simulate typing. You might want to simulate a tap on the thing you want to type into first.")
 
-    @Test("POST /location sets the simulated location", arguments: Transport.allCases)
-    func location(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("POST /location sets the simulated location")
+    func location() async throws {
+        try await withServer { client, host async throws in
             #expect(try await client.post("/location", #"{"latitude":59.33,"longitude":18.05}"#).json == JSONValue.success)
             #expect(host.location == Location(latitude: 59.33, longitude: 18.05))
             #expect(host.events.last?.name == "location")
         }
     }
 
-    @Test("/location errors: reading, missing coordinates, out of range", arguments: Transport.allCases)
-    func locationErrors(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("/location errors: reading, missing coordinates, out of range")
+    func locationErrors() async throws {
+        try await withServer { client, host async throws in
             #expect(try await client.get("/location").json
                 == JSONValue.franklyError("get not supported", "this interface does not support getting the location"))
             let missing = JSONValue.franklyError("nil location", "you have to provide both longitude and latitude")
@@ -33,16 +32,16 @@ struct InputEndpointTests {
         }
     }
 
-    @Test("typing with no focused text field is Frank's keyboard-not-present error", arguments: Transport.allCases)
-    func noKeyboard(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("typing with no focused text field is Frank's keyboard-not-present error")
+    func noKeyboard() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.post("/type_into_keyboard", #"{"text_to_type":"abc\n"}"#).json == Self.noKeyboard)
         }
     }
 
-    @Test("touching a text field focuses it; typing edits its text", arguments: Transport.allCases)
-    func typing(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("touching a text field focuses it; typing edits its text")
+    func typing() async throws {
+        try await withServer { client, host async throws in
             #expect(try await client.map("1056", "touch").results == [true])
             #expect(try await client.map("1056", "isFirstResponder").results == [true])
             #expect(try await client.post("/type_into_keyboard", #"{"text_to_type":"bob\n"}"#).json == JSONValue.success)
@@ -60,9 +59,9 @@ struct InputEndpointTests {
         }
     }
 
-    @Test("/app_exec runs the documented methods and refuses others", arguments: Transport.allCases)
-    func appExec(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("/app_exec runs the documented methods and refuses others")
+    func appExec() async throws {
+        try await withServer { client, host async throws in
             func exec(_ name: String, _ args: String = "[]") async throws -> JSONValue {
                 try await client.post("/app_exec", #"{"operation":{"method_name":"\#(name)","arguments":\#(args)}}"#).json
             }
@@ -81,9 +80,9 @@ struct InputEndpointTests {
         }
     }
 
-    @Test("GET / (the inspector page) still names the endpoints", arguments: Transport.allCases)
-    func indexPage(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("GET / (the inspector page) still names the endpoints")
+    func indexPage() async throws {
+        try await withServer { client, _ async throws in
             let response = try await client.get("/")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
@@ -93,9 +92,9 @@ struct InputEndpointTests {
         }
     }
 
-    @Test("an unknown path, or a known one with another method, is Frank's 404", arguments: Transport.allCases)
-    func notFound(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("an unknown path, or a known one with another method, is Frank's 404")
+    func notFound() async throws {
+        try await withServer { client, _ async throws in
             for (method, path) in [(HTTPRequest.Method.get, "/nope"), (.get, "/map/extra"), (.put, "/map"), (.post, "/dump")] {
                 let response = try await client.execute(uri: path, method: method)
                 #expect(response.status == .notFound, "\(method) \(path)")

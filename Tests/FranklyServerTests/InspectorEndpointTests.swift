@@ -1,15 +1,14 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import SelectorCore
 import Testing
 import ViewSelectors
 
 @Suite("The inspector page and its endpoints")
 struct InspectorEndpointTests {
-    @Test("GET / is the inspector page, and its script and style sheet are served", arguments: Transport.allCases)
-    func page(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("GET / is the inspector page, and its script and style sheet are served")
+    func page() async throws {
+        try await withServer { client, _ async throws in
             let page = try await client.get("/")
             #expect(page.status == .ok)
             #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
@@ -26,9 +25,9 @@ struct InspectorEndpointTests {
         }
     }
 
-    @Test("/inspector/tree has one entry per view in every column", arguments: Transport.allCases)
-    func tree(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("/inspector/tree has one entry per view in every column")
+    func tree() async throws {
+        try await withServer { client, host async throws in
             let json = try await client.get("/inspector/tree").json
             let n = host.tree.count
             #expect(json["count"] == .int(Int64(n)))
@@ -49,9 +48,9 @@ struct InspectorEndpointTests {
         }
     }
 
-    @Test("/inspector/select answers node ids, their count and the time taken", arguments: Transport.allCases)
-    func select(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("/inspector/select answers node ids, their count and the time taken")
+    func select() async throws {
+        try await withServer { client, host async throws in
             let json = try await client.post("/inspector/select", #"{"query":"1056, 1058","engine":"uids"}"#).json
             let ids = ["1056", "1058"].compactMap { host.tree.node(withUID: $0) }.map { JSONValue.int(Int64($0)) }
             #expect(json["nodes"] == .array(ids) && ids.count == 2)
@@ -62,9 +61,9 @@ struct InspectorEndpointTests {
         }
     }
 
-    @Test("/inspector/select reports a parse error with its column apart from the message", arguments: Transport.allCases)
-    func selectError(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("/inspector/select reports a parse error with its column apart from the message")
+    func selectError() async throws {
+        try await withServer { client, _ async throws in
             let json = try await client.post("/inspector/select", #"{"query":"1056,x","engine":"uids"}"#).json
             #expect(json["error"] == "expected a uid (a number), found 'x'")
             #expect(json["column"] == 6)
@@ -77,9 +76,9 @@ struct InspectorEndpointTests {
         }
     }
 
-    @Test("/inspector/node shows every property and the class chain; 404 outside the tree", arguments: Transport.allCases)
-    func node(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("/inspector/node shows every property and the class chain; 404 outside the tree")
+    func node() async throws {
+        try await withServer { client, host async throws in
             let json = try await client.get("/inspector/node/8").json
             #expect(json["class"] == "UITextField")
             #expect(json["properties"]?["uid"] == 1056)
@@ -103,7 +102,7 @@ struct InspectorSelectorTests {
         let registry = EngineRegistry.standard()
         let server = FranklyServer(host: SnapshotHost(tree: tree), registry: registry,
                                    configuration: Fixture.configuration(), logger: LogCapture().logger)
-        try await server.makeApplication().test(.router) { client async throws in
+        try await withServer(server) { client async throws in
             var unique: [String: Int] = [:]
             for id in 0..<tree.count {
                 let json = try await client.get("/inspector/node/\(id)").json

@@ -1,6 +1,5 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import SelectorCore
 import Testing
 import ViewSelectors
@@ -12,14 +11,14 @@ struct LimitEndpointTests {
     /// A server on `tree` with the built-in engines and `configure` applied to a test configuration.
     private func withStandardServer(
         tree: ViewTree = Fixture.sample, _ configure: (inout FranklyServerConfiguration) -> Void = { _ in },
-        _ body: @escaping @Sendable (any TestClientProtocol, SnapshotHost) async throws -> Void
+        _ body: (HTTPTestConnection, SnapshotHost) async throws -> Void
     ) async throws {
         var configuration = Fixture.configuration()
         configure(&configuration)
         let host = SnapshotHost(tree: tree)
         let server = FranklyServer(host: host, registry: .standard(), configuration: configuration,
                                    logger: LogCapture().logger)
-        try await server.makeApplication().test(.router) { client async throws in try await body(client, host) }
+        try await withServer(server) { client async throws in try await body(client, host) }
     }
 
     @Test("JSON nested deeper than 64 levels in a /map body is refused")

@@ -1,30 +1,29 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import SelectorCore
 import Testing
 
-/// `POST /map` over both transports, on the embedded sample app.
+/// `POST /map` over a real socket, on the embedded sample app.
 @Suite("POST /map")
 struct MapEndpointTests {
-    @Test("a request without selector_engine uses uiquery", arguments: Transport.allCases)
-    func defaultEngine(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("a request without selector_engine uses uiquery")
+    func defaultEngine() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("1055", "accessibilityLabel").results == ["Sign in"])
         }
     }
 
-    @Test("a named engine selects, and results follow document order", arguments: Transport.allCases)
-    func namedEngine(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("a named engine selects, and results follow document order")
+    func namedEngine() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("1056, 1055", "text", engine: "uids").results == ["Sign in", ""])
             #expect(try await client.map("UISwitch", "isOn", engine: "kind").results == [0, 1])
         }
     }
 
-    @Test("property getters answer by name; frames as {origin,size}", arguments: Transport.allCases)
-    func getters(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("property getters answer by name; frames as {origin,size}")
+    func getters() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("1056", "placeholder").results == ["Username"])
             #expect(try await client.map("1055", "tag").results == [0])
             #expect(try await client.map("1055", "isHidden").results == [0])
@@ -33,9 +32,9 @@ struct MapEndpointTests {
         }
     }
 
-    @Test("Frank's FEX_ helpers", arguments: Transport.allCases)
-    func helpers(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("Frank's FEX_ helpers")
+    func helpers() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("1055", "FEX_accessibilityLabel").results == ["Sign in"])
             #expect(try await client.map("1055", "FEX_accessibilityFrame").results
                 == [Rect(x: 16, y: 88, width: 358, height: 30).json])
@@ -45,24 +44,24 @@ struct MapEndpointTests {
         }
     }
 
-    @Test("a view that does not respond yields null in its slot", arguments: Transport.allCases)
-    func unsupportedIsNull(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("a view that does not respond yields null in its slot")
+    func unsupportedIsNull() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("1055, 1056", "noSuchMethod").results == [.null, .null])
             #expect(try await client.map("1055", "setIsOn:", [true]).results == [.null])
         }
     }
 
-    @Test("nothing selected is an empty result list", arguments: Transport.allCases)
-    func nothingSelected(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("nothing selected is an empty result list")
+    func nothingSelected() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("424242", "touch").results == [])
         }
     }
 
-    @Test("gestures answer true and land in the host's event log", arguments: Transport.allCases)
-    func gestures(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("gestures answer true and land in the host's event log")
+    func gestures() async throws {
+        try await withServer { client, host async throws in
             #expect(try await client.map("1059", "touch").results == [true])
             #expect(try await client.map("1059", "touchx:y:", [1, 2]).results == [true])
             #expect(try await client.map("1059", "doubleTap").results == [true])
@@ -79,9 +78,9 @@ struct MapEndpointTests {
         }
     }
 
-    @Test("mutators change the snapshot the next request reads", arguments: Transport.allCases)
-    func mutators(_ transport: Transport) async throws {
-        try await withServer(transport) { client, host async throws in
+    @Test("mutators change the snapshot the next request reads")
+    func mutators() async throws {
+        try await withServer { client, host async throws in
             #expect(try await client.map("1056", "setText:", ["alice"]).results == [.null])
             #expect(try await client.map("1056", "text").results == ["alice"])
             #expect(try await client.map("1014", "setIsOn:", [true]).results == [.null])
@@ -94,9 +93,9 @@ struct MapEndpointTests {
         }
     }
 
-    @Test("a wrong number of arguments fails the whole request with Frank's text", arguments: Transport.allCases)
-    func arity(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("a wrong number of arguments fails the whole request with Frank's text")
+    func arity() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("1056", "setText:") == JSONValue.franklyError(
                 "encountered error while attempting to perform setText: on selected elements",
                 "setText: takes 1 arguments, but 0 were supplied"))
@@ -108,17 +107,17 @@ struct MapEndpointTests {
         }
     }
 
-    @Test("an unknown engine is an invalid selector", arguments: Transport.allCases)
-    func unknownEngine(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("an unknown engine is an invalid selector")
+    func unknownEngine() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("1055", "touch", engine: "shelley_compat") == JSONValue.franklyError(
                 "invalid selector", "unknown selector engine 'shelley_compat'; registered engines: kind, uids, uiquery"))
         }
     }
 
-    @Test("a selector syntax error is an invalid selector naming the column", arguments: Transport.allCases)
-    func syntaxError(_ transport: Transport) async throws {
-        try await withServer(transport) { client, _ async throws in
+    @Test("a selector syntax error is an invalid selector naming the column")
+    func syntaxError() async throws {
+        try await withServer { client, _ async throws in
             #expect(try await client.map("1055,x", "touch") == JSONValue.franklyError(
                 "invalid selector", "expected a uid (a number), found 'x' at column 6"))
         }

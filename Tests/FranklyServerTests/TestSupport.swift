@@ -1,18 +1,10 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import SelectorCore
 import Synchronization
 import Testing
 import ViewSelectors
-
-/// How a test reaches the server: in-process through the router, or over a real socket.
-enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case router, live
-    var testDescription: String { rawValue }
-    var setup: TestingSetup { self == .router ? .router : .live }
-}
 
 /// Log lines a test can inspect.
 final class LogCapture: Sendable {
@@ -50,19 +42,29 @@ enum Fixture {
     }
 }
 
-/// Runs `body` against a fresh server on the sample app, through Hummingbird's test harness.
-func withServer(_ transport: Transport, tree: ViewTree = Fixture.sample,
-                _ body: @escaping @Sendable (any TestClientProtocol, SnapshotHost) async throws -> Void) async throws {
+/// Runs `body` against a fresh server on `tree` listening on a real socket, with one keep-alive
+/// connection to it.
+func withServer(tree: ViewTree = Fixture.sample,
+                _ body: (HTTPTestConnection, SnapshotHost) async throws -> Void) async throws {
     let host = SnapshotHost(tree: tree)
-    try await Fixture.server(host).makeApplication().test(transport.setup) { client async throws in
-        try await body(client, host)
+    try await withServer(Fixture.server(host)) { client async throws in try await body(client, host) }
+}
+
+/// Runs `body` against `server` listening on a real socket, with one keep-alive connection to it.
+func withServer(_ server: FranklyServer, _ body: (HTTPTestConnection) async throws -> Void) async throws {
+    try await withRunningServer(server) { _, port async throws in
+        try await withClient(port: port, body)
     }
 }
 
 /// Runs `FranklyServer.run()` on an ephemeral loopback port and hands `body` the port.
 func withRunningServer(_ host: SnapshotHost = SnapshotHost(tree: Fixture.sample),
-                       _ body: @escaping @Sendable (FranklyServer, Int) async throws -> Void) async throws {
-    let server = Fixture.server(host)
+                       _ body: (FranklyServer, Int) async throws -> Void) async throws {
+    try await withRunningServer(Fixture.server(host), body)
+}
+
+/// Runs `server.run()` (the server must be configured for port 0) and hands `body` the port it got.
+func withRunningServer(_ server: FranklyServer, _ body: (FranklyServer, Int) async throws -> Void) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run() }
         guard let port = await server.listeningPort() else {
@@ -80,39 +82,16 @@ func withRunningServer(_ host: SnapshotHost = SnapshotHost(tree: Fixture.sample)
     }
 }
 
-/// A real HTTP client on its own connection.
-func withClient(port: Int, _ body: @escaping @Sendable (TestClient) async throws -> Void) async throws {
-    try await TestClient.withClient(host: "127.0.0.1", port: port) { client in try await body(client) }
+/// A real HTTP client on its own keep-alive connection.
+func withClient(port: Int, _ body: (HTTPTestConnection) async throws -> Void) async throws {
+    try await HTTPTestConnection.with(port: port, body)
 }
 
-extension TestClientProtocol {
-    @discardableResult
-    func get(_ uri: String) async throws -> TestResponse {
-        try await execute(uri: uri, method: .get)
-    }
-
-    @discardableResult
-    func post(_ uri: String, _ body: String) async throws -> TestResponse {
-        try await execute(uri: uri, method: .post, body: ByteBuffer(string: body))
-    }
-
-    @discardableResult
-    func post(_ uri: String, bytes: [UInt8]) async throws -> TestResponse {
-        try await execute(uri: uri, method: .post, body: ByteBuffer(bytes: bytes))
-    }
-
+extension HTTPTestClient {
     /// POST /map with the given query, operation and (optional) engine; the parsed response.
     @discardableResult
     func map(_ query: String, _ method: String, _ arguments: [JSONValue] = [], engine: String? = nil) async throws -> JSONValue {
         try await post("/map", mapBody(query, method, arguments, engine: engine)).json
-    }
-}
-
-extension TestClient {
-    /// POST /map over a real connection; the parsed response.
-    @discardableResult
-    func map(_ query: String, _ method: String, _ arguments: [JSONValue] = [], engine: String? = nil) async throws -> JSONValue {
-        try await post("/map", body: ByteBuffer(string: mapBody(query, method, arguments, engine: engine))).json
     }
 }
 
@@ -124,14 +103,8 @@ func mapBody(_ query: String, _ method: String, _ arguments: [JSONValue], engine
     return JSONValue.object(pairs).jsonString
 }
 
-extension TestResponse {
-    var text: String { String(decoding: body.readableBytesView, as: UTF8.self) }
+extension HTTPTestResponse {
     var json: JSONValue { (try? JSONReader.parse(Array(body.readableBytesView))) ?? .string("<not JSON> " + text) }
-}
-
-extension TestClient.Response {
-    var text: String { body.map { String(decoding: $0.readableBytesView, as: UTF8.self) } ?? "" }
-    var json: JSONValue { (try? JSONReader.parse(Array(text.utf8))) ?? .string("<not JSON> " + text) }
 }
 
 extension JSONValue {

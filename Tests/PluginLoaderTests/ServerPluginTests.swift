@@ -1,6 +1,6 @@
 import FranklyServer
 import Hummingbird
-import HummingbirdTesting
+import NIOCore
 import Logging
 import PluginLoader
 import SelectorCore
@@ -21,22 +21,33 @@ struct ServerPluginTests {
         configuration.handlesSignals = false
         let server = FranklyServer(host: SnapshotHost(tree: try SampleApp.tree()), registry: registry,
                                    configuration: configuration, logger: Logger(label: "plugin-test"))
-        try await server.makeApplication().test(.live) { client async throws in
-            func uids(_ query: String, engine: String) async throws -> JSONValue? {
-                let body = JSONValue.object([("query", .string(query)), ("selector_engine", .string(engine)),
-                                             ("operation", .object([("method_name", "uid"), ("arguments", .array([]))]))])
-                let response = try await client.execute(uri: "/map", method: .post, body: ByteBuffer(string: body.jsonString))
-                return try JSONReader.parse(String(buffer: response.body))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            let port = try #require(await server.listeningPort(), "the server did not start")
+            do {
+                try await HTTPTestConnection.with(port: port) { client async throws in
+                    func uids(_ query: String, engine: String) async throws -> JSONValue? {
+                        let body = JSONValue.object([("query", .string(query)), ("selector_engine", .string(engine)),
+                                                     ("operation", .object([("method_name", "uid"), ("arguments", .array([]))]))])
+                        let response = try await client.execute(uri: "/map", method: .post, body: ByteBuffer(string: body.jsonString))
+                        return try JSONReader.parse(String(buffer: response.body))
+                    }
+                    let engines = try await client.execute(uri: "/engines", method: .get)
+                    #expect(String(buffer: engines.body).contains("class_chain"))
+                    let reply = try await uids("**/UITableViewCell[2]/*/UIButton[`NOT label CONTAINS[c] 'edit'`]", engine: "class_chain")
+                    #expect(reply?["outcome"] == "SUCCESS")
+                    #expect(reply?["results"] == .array([.int(1012)]))
+                    let chained = try await uids("**/UIStackView >> regex:/^Log In$/", engine: "class_chain")
+                    #expect(chained?["results"] == .array([.int(1059), .int(1058)]))
+                    let bad = try await uids("**/UIButton[0]", engine: "class_chain")
+                    #expect(bad?["outcome"] == "ERROR")
+                }
+            } catch {
+                await server.shutdown()
+                throw error
             }
-            let engines = try await client.execute(uri: "/engines", method: .get)
-            #expect(String(buffer: engines.body).contains("class_chain"))
-            let reply = try await uids("**/UITableViewCell[2]/*/UIButton[`NOT label CONTAINS[c] 'edit'`]", engine: "class_chain")
-            #expect(reply?["outcome"] == "SUCCESS")
-            #expect(reply?["results"] == .array([.int(1012)]))
-            let chained = try await uids("**/UIStackView >> regex:/^Log In$/", engine: "class_chain")
-            #expect(chained?["results"] == .array([.int(1059), .int(1058)]))
-            let bad = try await uids("**/UIButton[0]", engine: "class_chain")
-            #expect(bad?["outcome"] == "ERROR")
+            await server.shutdown()
+            try await group.waitForAll()
         }
     }
 }

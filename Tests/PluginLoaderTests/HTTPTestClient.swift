@@ -1,0 +1,1 @@
+../FranklyServerTests/HTTPTestClient.swift
