@@ -2,13 +2,12 @@ import FranklyServer
 import Hummingbird
 import Logging
 import SelectorCore
-import Synchronization
 import Testing
 import ViewSelectors
 
 /// Log lines a test can inspect.
 final class LogCapture: Sendable {
-    let lines = Mutex<[(Logger.Level, String)]>([])
+    let lines = Locked<[(Logger.Level, String)]>([])
     var messages: [(Logger.Level, String)] { lines.withLock { $0 } }
 
     struct Handler: LogHandler {

@@ -1,5 +1,4 @@
 public import SelectorCore
-import Synchronization
 
 /// The default host: an immutable `ViewTree` snapshot, swapped atomically when an operation
 /// changes it.
@@ -28,7 +27,7 @@ public final class SnapshotHost: FranklyHost {
         var keyboardText = ""
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     /// The tree the host started with (`/app_exec resetApp` restores it).
     public let initialTree: ViewTree
     /// Most events kept; older ones are dropped.
@@ -37,7 +36,7 @@ public final class SnapshotHost: FranklyHost {
     let performer = OperationPerformer()
 
     public init(tree: ViewTree, device: DeviceInfo = DeviceInfo(), maxEvents: Int = 10_000) {
-        self.state = Mutex(State(tree: tree))
+        self.state = Locked(State(tree: tree))
         self.initialTree = tree
         self.device = device
         self.maxEvents = max(1, maxEvents)

@@ -6,7 +6,6 @@ public import Logging
 public import SelectorCore
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// Frank's HTTP/JSON wire protocol over an `EngineRegistry`, driving a `FranklyHost`.
 ///
@@ -31,7 +30,7 @@ public final class FranklyServer: Sendable {
         var stopped = false
         var waiters: [CheckedContinuation<Int?, Never>] = []
     }
-    let lifecycle = Mutex(Lifecycle())
+    let lifecycle = Locked(Lifecycle())
 
     public init(host: any FranklyHost, registry: EngineRegistry,
                 configuration: FranklyServerConfiguration = FranklyServerConfiguration(),
@@ -39,8 +38,8 @@ public final class FranklyServer: Sendable {
         self.host = host; self.registry = registry; self.configuration = configuration; self.logger = logger
     }
 
-    /// The Hummingbird application serving the protocol (for `run()`, or for Hummingbird's test
-    /// harness).
+    /// The Hummingbird application serving the protocol (what `run()` runs; embedders may run it
+    /// in their own service group).
     public func makeApplication() -> Application<RouterResponder<BasicRequestContext>> {
         Application(
             router: makeRouter(),
