@@ -18,7 +18,7 @@ struct SelectCommand: ParsableCommand {
     @Option(help: "Run the query this many times (for --stats).") var `repeat`: Int = 1
     @Flag(help: "Print timings to stderr.") var stats = false
     @Option(help: "Most threads the matcher uses (default: all cores).") var threads: Int?
-    @Option(help: "Scans over fewer nodes than this stay serial (default: the matcher's, 131072).")
+    @Option(help: "Scans over fewer nodes than this stay serial (default: the matcher's, 262144).")
     var parallelThreshold: Int?
     @Option(help: "Query a generated tree of this many nodes instead of --tree (for scaling runs).")
     var generate: Int?

@@ -3,12 +3,13 @@ public struct MatcherConfiguration: Sendable, Equatable {
     /// Most threads a scan uses (1: always serial).
     public var maxThreads: Int
     /// Scans over fewer nodes than this stay serial: below it, waking threads costs more than it
-    /// saves (measured in Benchmarks, see Docs/Performance.md).
+    /// saves. 2^18 from the sweep in Docs/Performance.md (`make scaling`): on 2 cores the cheapest
+    /// scan (one label-id compare a node) gains from a second thread from about 2^19 nodes on.
     public var parallelThreshold: Int
     /// Distinct-value evaluations (regexes, substrings) over fewer values than this stay serial.
     public var parallelValueThreshold: Int
 
-    public init(maxThreads: Int = MatcherConfiguration.processorCount, parallelThreshold: Int = 131_072,
+    public init(maxThreads: Int = MatcherConfiguration.processorCount, parallelThreshold: Int = 262_144,
                 parallelValueThreshold: Int = 16_384) {
         self.maxThreads = max(1, maxThreads)
         self.parallelThreshold = parallelThreshold
