@@ -13,7 +13,7 @@ import SelectorCore
 /// attributes), the rest as strings.
 enum UIAutomatorLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
-        let handler = Handler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 350)))
+        let handler = ReaderHandler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 350)))
         try parseXML(bytes, what: "UIAutomator", limits: limits, into: handler)
         return handler.reader.sink.build()
     }
@@ -88,17 +88,8 @@ enum UIAutomatorLoader {
         static let text = 1, resourceID = 2, contentDescription = 4, enabled = 8, visibleToUser = 15, bounds = 16
     }
 
-    /// Hands the parser's callbacks to a `Reader`: a struct, so each element costs one exclusivity
-    /// check on this object instead of one per field the reader touches.
-    private final class Handler: XMLElementHandler {
-        var reader: Reader
-        init(_ reader: Reader) { self.reader = reader }
-        func start(_ tag: XMLStartTag, names: borrowing XMLNames) throws(FormatError) { try reader.start(tag, names: names) }
-        func end() { reader.end() }
-    }
-
     /// The tree being built and what the loader has learnt about the document's names.
-    private struct Reader {
+    private struct Reader: XMLElementReader {
         var sink: TreeSink
         /// By name number (`XMLNames`): what the name means as an attribute.
         var infos: [AttributeInfo] = []

@@ -11,7 +11,7 @@ import SelectorCore
 /// selected focused hittable` booleans, the rest strings.
 enum XCUITestLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
-        let handler = Handler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 250)))
+        let handler = ReaderHandler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 250)))
         try parseXML(bytes, what: "XCUITest", limits: limits, into: handler)
         return handler.reader.sink.build()
     }
@@ -36,17 +36,8 @@ enum XCUITestLoader {
         var renamed = false
     }
 
-    /// Hands the parser's callbacks to a `Reader`: a struct, so each element costs one exclusivity
-    /// check on this object instead of one per field the reader touches.
-    private final class Handler: XMLElementHandler {
-        var reader: Reader
-        init(_ reader: Reader) { self.reader = reader }
-        func start(_ tag: XMLStartTag, names: borrowing XMLNames) throws(FormatError) { try reader.start(tag, names: names) }
-        func end() { reader.end() }
-    }
-
     /// The tree being built and what the loader has learnt about the document's names.
-    private struct Reader {
+    private struct Reader: XMLElementReader {
         var sink: TreeSink
         /// Per open element: whether it made a node (wrappers do not).
         var isNode: [Bool] = []

@@ -28,6 +28,21 @@ protocol XMLElementHandler: AnyObject {
     func end()
 }
 
+/// A loader's per-document state, driven through `ReaderHandler`.
+protocol XMLElementReader {
+    mutating func start(_ tag: XMLStartTag, names: borrowing XMLNames) throws(FormatError)
+    mutating func end()
+}
+
+/// Hands the parser's callbacks to a `Reader` struct, so each element costs one exclusivity check
+/// on this object instead of one per field the reader touches.
+final class ReaderHandler<Reader: XMLElementReader>: XMLElementHandler {
+    var reader: Reader
+    init(_ reader: Reader) { self.reader = reader }
+    func start(_ tag: XMLStartTag, names: borrowing XMLNames) throws(FormatError) { try reader.start(tag, names: names) }
+    func end() { reader.end() }
+}
+
 /// Runs libxml2's SAX2 push parser over `bytes`, handing elements to `handler`. Malformed XML, and
 /// any error the handler throws, comes back as a `FormatError` with the parser's line and column.
 /// Nothing is loaded from outside the document and no entity but the predefined ones is expanded.
