@@ -17,7 +17,7 @@ struct MapEndpointTests {
     func namedEngine() async throws {
         try await withServer { client, _ async throws in
             #expect(try await client.map("1056, 1055", "text", engine: "uids").results == ["Sign in", ""])
-            #expect(try await client.map("UISwitch", "isOn", engine: "kind").results == [0, 1])
+            #expect(try await client.map("UISwitch", "isOn", engine: "kind").results == [false, true])
         }
     }
 
@@ -26,7 +26,7 @@ struct MapEndpointTests {
         try await withServer { client, _ async throws in
             #expect(try await client.map("1056", "placeholder").results == ["Username"])
             #expect(try await client.map("1055", "tag").results == [0])
-            #expect(try await client.map("1055", "isHidden").results == [0])
+            #expect(try await client.map("1055", "isHidden").results == [false])
             #expect(try await client.map("1055", "frame").results == [Rect(x: 0, y: 0, width: 358, height: 30).json])
             #expect(try await client.map("1055", "class").results == ["UILabel"])
         }

@@ -1,6 +1,7 @@
 import SelectorCore
+import ViewSelectors
 
-/// A tiny engine for these tests (the real engines live on other branches): a comma-separated
+/// A tiny engine for these tests: a comma-separated
 /// list of numeric uids, matched anywhere in the tree, in document order.
 struct UIDListEngine: SelectorEngine {
     let name: String
@@ -40,6 +41,54 @@ enum TestEngines {
         try! registry.register(UIDListEngine(name: "uiquery"))
         try! registry.register(UIDListEngine(name: "uids"))
         try! registry.register(ClassEngine())
+        return registry
+    }
+}
+
+/// A string test that costs `delay` per distinct value: a stand-in for an expensive regex, so a
+/// test can make a query run for seconds on a small tree, deterministically.
+struct SlowContainsMatcher: StringMatcher {
+    let needle: String
+    let delay: Duration
+    var description: String { "slow(\(needle))" }
+
+    final class Evaluator: StringEvaluator {
+        let needle: [UInt8]
+        let delay: Duration
+        var evaluations = 0
+        init(needle: [UInt8], delay: Duration) { self.needle = needle; self.delay = delay }
+        func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool {
+            evaluations += 1
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < delay {}  // busy, as a regex would be
+            return needle.isEmpty || Array(subject).firstRange(of: needle) != nil
+        }
+    }
+
+    func makeEvaluator() -> any StringEvaluator { Evaluator(needle: Array(needle.utf8), delay: delay) }
+}
+
+/// `slow`: views whose accessibility label contains the selector text, at `delay` per distinct label.
+struct SlowEngine: SelectorEngine {
+    var name = "slow"
+    var delay: Duration = .milliseconds(2)
+
+    func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
+        var builder = ProgramBuilder(start: .document)
+        builder.descendants(.string(property: "accessibilityLabel",
+                                    .matcher(SlowContainsMatcher(needle: selector, delay: delay))), unique: true)
+        return builder.build()
+    }
+}
+
+extension TestEngines {
+    /// Every built-in engine (with `limits`) plus `slow` and the uid-list engine as `uids`.
+    static func realRegistry(limits: SelectorLimits = SelectorLimits()) -> EngineRegistry {
+        let registry = EngineRegistry(limits: limits)
+        try! BuiltinEngines.register(in: registry)
+        try! registry.register(SlowEngine())
+        try! registry.register(SlowEngine(name: "slower", delay: .milliseconds(40)))
+        try! registry.register(UIDListEngine(name: "uids"))
         return registry
     }
 }

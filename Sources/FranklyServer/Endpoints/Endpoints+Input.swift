@@ -24,7 +24,11 @@ extension Endpoints {
         let object = try await requiredObject(request, missing: .invalidRequest(
             #"the request has no body: send {"text_to_type":"..."}"#))
         let text = try object.requiredString("text_to_type", "the text to type")
-        guard host.typeIntoKeyboard(text) else {
+        let host = self.host
+        let typed = try await writes.run(deadline: queryDeadline) { () throws -> Bool in
+            try host.typeIntoKeyboard(text)
+        }
+        guard typed else {
             throw FranklyError(
                 reason: "keyboard not present",
                 details: "The iOS keyboard is not currently present, so Frank can't use it so simulate typing. You might want to simulate a tap on the thing you want to type into first.")

@@ -14,17 +14,24 @@ extension Endpoints {
         let engine = decoded.engine ?? configuration.defaultEngine
         let operation = decoded.operation
         let registry = self.registry
+        let host = self.host
         let maxResults = configuration.maxMapResults
-        do {
-            let results = try host.map(operation) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
-                let nodes = try registry.select(query, engine: engine, in: tree)
-                guard nodes.count <= maxResults else { throw Self.tooManyResults(nodes.count, limit: maxResults) }
-                return nodes
+        let deadline = queryDeadline
+        // Getters only read; anything else may change the tree or the event log, and writes run
+        // one at a time (in arrival order) so none starves.
+        let lane = OperationPerformer.isGetter(operation.methodName) ? reads : writes
+        let results = try await lane.run(deadline: deadline) { () throws -> [JSONValue] in
+            do throws(MapFailure) {
+                return try host.map(operation) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
+                    let nodes = try registry.select(query, engine: engine, in: tree, deadline: deadline)
+                    guard nodes.count <= maxResults else { throw Self.tooManyResults(nodes.count, limit: maxResults) }
+                    return nodes
+                }
+            } catch {
+                throw error.franklyError
             }
-            return FranklyResponse.success(results)
-        } catch {
-            throw error.franklyError
         }
+        return FranklyResponse.success(results)
     }
 
     /// The selection is over `maxMapResults`: refused before the operation touches any view.

@@ -12,6 +12,10 @@ struct Endpoints: Sendable {
     let body: RequestBodyReader
     /// Starts a graceful shutdown (`/exit`).
     let shutdown: @Sendable () async -> Void
+    /// Where queries that only read run.
+    let reads: WorkLane
+    /// Where writes run, one at a time.
+    let writes: WorkLane
 
     init(server: FranklyServer) {
         self.host = server.host
@@ -19,7 +23,12 @@ struct Endpoints: Sendable {
         self.configuration = server.configuration
         self.body = RequestBodyReader(maxBytes: server.configuration.maxBodyBytes)
         self.shutdown = { [weak server] in await server?.shutdown() }
+        self.reads = server.reads
+        self.writes = server.writes
     }
+
+    /// The deadline of a query starting now.
+    var queryDeadline: ContinuousClock.Instant { ContinuousClock.now.advanced(by: configuration.queryTimeBudget) }
 
     /// The body as a JSON object, or `missing` thrown when the body is empty.
     func requiredObject(_ request: Request, missing: @autoclosure () -> FranklyError) async throws -> JSONObject {

@@ -31,8 +31,8 @@ public protocol FranklyHost: Sendable {
 
     /// Types `text` into the first-responder text field. Frank's driver conventions: `"\n"` is the
     /// return key, `"\u{8}"` deletes one character. Returns false when no text field is first
-    /// responder (Frank: "keyboard not present").
-    func typeIntoKeyboard(_ text: String) -> Bool
+    /// responder (Frank: "keyboard not present"); throws when the host refuses the text (too long).
+    func typeIntoKeyboard(_ text: String) throws(FranklyError) -> Bool
 
     /// Everything typed through `typeIntoKeyboard`, in order.
     var keyboardText: String { get }

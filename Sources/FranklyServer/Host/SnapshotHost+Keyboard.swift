@@ -46,26 +46,58 @@ extension SnapshotHost {
         return tree.setting(property, to: .bool(false), on: others).setting(property, to: .bool(true), on: [node])
     }
 
-    public func typeIntoKeyboard(_ text: String) -> Bool {
-        let typed = update { (tree: ViewTree) -> Change<Bool> in
+    public func typeIntoKeyboard(_ text: String) throws(FranklyError) -> Bool {
+        let typed = try update { (tree: ViewTree) throws(FranklyError) -> Change<Bool> in
             guard let field = Self.firstResponder(in: tree) else { return Change(tree: nil, events: [], result: false) }
-            var current = tree.string(PropertyName.text, of: field) ?? ""
             let multiline = tree.isKind(field, of: "UITextView")
-            for ch in text {
-                switch ch {
-                case "\u{8}": if !current.isEmpty { current.removeLast() }
-                // Return ends editing in a text field; a text view takes the newline.
-                case "\n", "\r\n": if multiline { current.append("\n") }
-                default: current.append(ch)
-                }
+            let current = Self.edit(tree.string(PropertyName.text, of: field) ?? "", typing: text, multiline: multiline)
+            let bytes = current.utf8.count
+            guard bytes <= limits.maxTextBytes else {
+                throw FranklyError(
+                    reason: "text too long",
+                    details: "typing this would make the field's text \(bytes) bytes long; a field holds at most \(limits.maxTextBytes) bytes (SnapshotHost.Limits.maxTextBytes)")
             }
             let event = HostEvent(name: "type_into_keyboard", arguments: [.string(text)],
                                   uid: tree.uidString(of: field), className: tree.className(of: field))
             return Change(tree: tree.setting(PropertyName.text, to: .string(current), on: [field]),
                           events: [event], result: true)
         }
-        if typed { state.withLock { $0.keyboardText += text } }
+        if typed {
+            state.withLock { s in
+                s.keyboardText += text
+                let limit = limits.maxKeyboardBytes
+                if s.keyboardText.utf8.count > limit {
+                    // Keep the newest three quarters of the limit, cut on a character.
+                    let excess = s.keyboardText.utf8.count - limit * 3 / 4
+                    var cut = s.keyboardText.startIndex, dropped = 0
+                    while dropped < excess && cut < s.keyboardText.endIndex {
+                        let next = s.keyboardText.index(after: cut)
+                        dropped += s.keyboardText.utf8.distance(from: cut, to: next)
+                        cut = next
+                    }
+                    s.keyboardText = String(s.keyboardText[cut...])
+                }
+            }
+        }
         return typed
+    }
+
+    /// `current` after typing `text`: `"\u{8}"` deletes the last character, return ends editing in
+    /// a text field and is a newline in a text view.
+    ///
+    /// Edits an array of characters: `String.removeLast()` must scan back over a run of regional
+    /// indicators (flags) to find where the last character starts, so a long run of flags and
+    /// backspaces was quadratic (600 KB took a minute); appending to and popping an array is O(1).
+    static func edit(_ current: String, typing text: String, multiline: Bool) -> String {
+        var characters = Array(current)
+        for ch in text {
+            switch ch {
+            case "\u{8}": if !characters.isEmpty { characters.removeLast() }
+            case "\n", "\r\n": if multiline { characters.append("\n") }
+            default: characters.append(ch)
+            }
+        }
+        return String(characters)
     }
 
     public var keyboardText: String { state.withLock { $0.keyboardText } }

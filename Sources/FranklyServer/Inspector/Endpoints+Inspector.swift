@@ -35,22 +35,38 @@ extension Endpoints {
     /// `POST /inspector/select {"query":S,"engine":E}`: what `/map` would select, as node ids, with
     /// the time selection took. Errors keep their parts apart so the page can put a caret under
     /// `column` (1-based, in characters; absent when the error has no position).
+    ///
+    /// The query runs in the read lane within `queryTimeBudget`; at most `maxInspectorResults` ids
+    /// are sent (`count` is the full count and `truncated` says when ids were left out), so a query
+    /// matching a million views answers kilobytes, not hundreds of megabytes.
     func inspectorSelect(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let object = try await requiredObject(request, missing: .invalidRequest(#"send {"query":...,"engine":...}"#))
         let query = try object.requiredString("query", "the selector")
         let engine = try object.string("engine") ?? configuration.defaultEngine
         let tree = host.tree
+        let registry = self.registry
+        let deadline = queryDeadline
+        let limit = configuration.maxInspectorResults
         let clock = ContinuousClock()
         let start = clock.now
-        do {
-            let nodes = try registry.select(query, engine: engine, in: tree)
+        let outcome = try await reads.run(deadline: deadline) { () -> Result<[NodeID], SelectorError> in
+            do throws(SelectorError) {
+                return .success(try registry.select(query, engine: engine, in: tree, deadline: deadline))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let nodes):
             let elapsed = clock.now - start
             let ms = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-            return FranklyResponse.json(.object([
-                ("nodes", .array(nodes.map { .int(Int64($0)) })), ("count", .int(Int64(nodes.count))),
+            var pairs: [(String, JSONValue)] = [
+                ("nodes", .array(nodes.prefix(limit).map { .int(Int64($0)) })), ("count", .int(Int64(nodes.count))),
                 ("ms", .number((ms * 1000).rounded() / 1000)), ("treeCount", .int(Int64(tree.count))),
-            ]))
-        } catch {
+            ]
+            if nodes.count > limit { pairs.append(("truncated", .bool(true))) }
+            return FranklyResponse.json(.object(pairs))
+        case .failure(let error):
             var pairs: [(String, JSONValue)] = [("error", .string(error.message)), ("details", .string(error.description))]
             if let column = error.column { pairs.append(("column", .int(Int64(column)))) }
             return FranklyResponse.json(.object(pairs))

@@ -31,11 +31,17 @@ public final class FranklyServer: Sendable {
         var waiters: [CheckedContinuation<Int?, Never>] = []
     }
     let lifecycle = Locked(Lifecycle())
+    /// Worker lanes for queries that only read, and for writes (see `WorkLane`).
+    let reads: WorkLane
+    let writes: WorkLane
 
     public init(host: any FranklyHost, registry: EngineRegistry,
                 configuration: FranklyServerConfiguration = FranklyServerConfiguration(),
                 logger: Logger = Logger(label: "frankly")) {
         self.host = host; self.registry = registry; self.configuration = configuration; self.logger = logger
+        self.reads = WorkLane(name: "query", width: configuration.maxConcurrentQueries,
+                              maxWaiting: configuration.maxQueuedRequests)
+        self.writes = WorkLane(name: "write", width: 1, maxWaiting: configuration.maxQueuedRequests)
     }
 
     /// The Hummingbird application serving the protocol (what `run()` runs; embedders may run it

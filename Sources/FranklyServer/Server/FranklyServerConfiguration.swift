@@ -1,3 +1,5 @@
+import SelectorCore
+
 /// How a `FranklyServer` listens and answers.
 public struct FranklyServerConfiguration: Sendable {
     /// Interface to bind. Loopback by default; anything else is logged as a warning, since the
@@ -15,6 +17,19 @@ public struct FranklyServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(30)
     /// Most connections open at once; further ones wait in the listen backlog until one closes.
     public var maxConnections: Int = 256
+    // Work per request: queries and operations run in bounded worker lanes off the event loop
+    // (see WorkLane), each within a time budget, so heavy requests cannot starve cheap ones.
+    /// Longest one `/map` or `/inspector/select` query may run (waiting for a worker included);
+    /// past it the request is answered `invalid selector` naming the budget.
+    public var queryTimeBudget: Duration = .seconds(5)
+    /// Queries that only read (getters, `/inspector/select`) running at once; writes (setters,
+    /// gestures, typing) run one at a time in a lane of their own.
+    public var maxConcurrentQueries: Int = max(2, MatcherConfiguration.processorCount)
+    /// Requests that may wait for a worker in each lane; further ones are answered `server busy`.
+    public var maxQueuedRequests: Int = 64
+    /// Most node ids `/inspector/select` answers (its `count` is always the full count).
+    public var maxInspectorResults: Int = 10_000
+
     /// Engine `/map` uses when a request names none (Frank's rule: `uiquery`).
     public var defaultEngine: String = "uiquery"
     /// What `/version` reports.

@@ -126,7 +126,11 @@ extension Matcher {
     ///
     /// `statistics.stringEvaluations` counts the evaluations actually made (an engine matcher's own
     /// counter when it has one), so a benchmark can show it equals the distinct values, not the nodes.
-    func evaluate(_ test: StringTest, over pool: StringPool,
+    ///
+    /// Past `deadline` it stops with the budget's error: an engine's matcher (a regex) is checked
+    /// after every value, since one value may cost milliseconds; the built-in tests, which cost
+    /// nanoseconds, every 4,096 values.
+    func evaluate(_ test: StringTest, over pool: StringPool, deadline: ContinuousClock.Instant? = nil,
                   statistics: inout MatchStatistics) throws(SelectorError) -> [Bool] {
         let count = pool.count
         guard count > 0 else { return [] }
@@ -144,6 +148,7 @@ extension Matcher {
                     let evaluator = m.makeEvaluator()
                     do throws(SelectorError) {
                         for k in lo..<hi {
+                            if let deadline, ContinuousClock.now >= deadline { throw QueryBudget.deadlineError }
                             let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
                             mask[k - lo] = try evaluator.matches(s)
                         }
@@ -154,6 +159,9 @@ extension Matcher {
                 }
                 let builtin = BuiltinStringEvaluator(test)
                 for k in lo..<hi {
+                    if let deadline, k & 4095 == 0, ContinuousClock.now >= deadline {
+                        return .failure(QueryBudget.deadlineError)
+                    }
                     let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
                     mask[k - lo] = builtin.matches(s)
                 }

@@ -1,8 +1,13 @@
 /// One evaluation of a program: applies steps to node lists.
+///
+/// Every loop whose output can outgrow its input (one input's children, siblings, ancestors or
+/// descendants appended per input) checks the budget after each input, so a query that multiplies
+/// its results stops at the limit instead of after exhausting memory.
 struct Run {
     let matcher: Matcher
     let tree: ViewTree
     var resolver: Resolver
+    var meter: BudgetMeter
     var statistics = MatchStatistics()
 
     mutating func apply(_ step: Step, to list: [NodeID]) throws(SelectorError) -> [NodeID] {
@@ -14,18 +19,20 @@ struct Run {
             case .descendants, .descendantsOrSelf:
                 let withSelf = axis == .descendantsOrSelf
                 return order == .document
-                    ? descendants(of: list, includeSelf: withSelf, test, unique: unique)
-                    : reverseDescendants(of: list, includeSelf: withSelf, test, unique: unique)
+                    ? try descendants(of: list, includeSelf: withSelf, test, unique: unique)
+                    : try reverseDescendants(of: list, includeSelf: withSelf, test, unique: unique)
             case .children:
                 var out: [NodeID] = []
                 for v in list {
                     let kids = children(of: v)
                     if order == .reverse { for k in kids.reversed() where passes(k, test) { out.append(k) } }
                     else { for k in kids where passes(k, test) { out.append(k) } }
+                    try meter.charge(kids.count)
+                    try meter.checkResults(out.count)
                 }
                 return unique ? deduplicated(out) : out
             case .ancestors:
-                return ancestors(of: list, test, unique: unique)
+                return try ancestors(of: list, test, unique: unique)
             case .parent:
                 var out: [NodeID] = []
                 for v in list where v >= 0 {
@@ -40,6 +47,8 @@ struct Run {
                     let kids = p < 0 ? tree.roots : tree.children(of: p)
                     let ordered = order == .reverse ? Array(kids.reversed()) : kids
                     for k in ordered where k != v && passes(k, test) { out.append(k) }
+                    try meter.charge(kids.count)
+                    try meter.checkResults(out.count)
                 }
                 return unique ? deduplicated(out) : out
             }
@@ -60,8 +69,10 @@ struct Run {
                 for step in program.steps {
                     if part.isEmpty { break }
                     part = try apply(step, to: part)
+                    try meter.endStep(part.count)
                 }
                 out.append(contentsOf: part)
+                try meter.checkResults(out.count)
             }
             return deduplicated(out.filter { $0 >= 0 })
         }
@@ -73,6 +84,14 @@ struct Run {
 
     private func children(of v: NodeID) -> [NodeID] {
         v < 0 ? tree.roots : tree.children(of: v)
+    }
+
+    /// A matcher scan, charged to the budget.
+    private mutating func scan(_ ranges: [(Int32, Int32)], _ test: NodeTest) throws(SelectorError) -> [NodeID] {
+        let before = statistics.nodesScanned
+        let found = matcher.scan(ranges: ranges, test, tree, statistics: &statistics)
+        try meter.charge(statistics.nodesScanned - before + found.count)
+        return found
     }
 
     /// The whole subtree span of `v` (the virtual document node spans the tree).
@@ -87,7 +106,7 @@ struct Run {
     }
 
     private mutating func descendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
-                                      unique: Bool) -> [NodeID] {
+                                      unique: Bool) throws(SelectorError) -> [NodeID] {
         // Fast path: inputs in document order. Their subtrees are then disjoint or nested; nested
         // ones add nothing new under `unique` (and cannot occur otherwise), so one ordered scan of
         // the merged ranges yields exactly the per-input concatenation.
@@ -104,13 +123,14 @@ struct Run {
             coveredEnd = end
         }
         if ordered && (unique || !nested) {
-            return matcher.scan(ranges: ranges, test, tree, statistics: &statistics)
+            return try scan(ranges, test)
         }
         var out: [NodeID] = []
         if !unique {
             for v in list {
                 let (lo, hi) = scanRange(v, includeSelf: includeSelf)
-                out.append(contentsOf: matcher.scan(ranges: [(lo, hi)], test, tree, statistics: &statistics))
+                out.append(contentsOf: try scan([(lo, hi)], test))
+                try meter.checkResults(out.count)
             }
             return out
         }
@@ -130,7 +150,7 @@ struct Run {
                 j += 1
             }
             if cursor < hi { gaps.append((cursor, hi)) }
-            out.append(contentsOf: matcher.scan(ranges: gaps, test, tree, statistics: &statistics))
+            out.append(contentsOf: try scan(gaps, test))
             // Ranges of a tree nest or are disjoint, so [lo, hi) swallows covered[first..<j].
             if first < covered.count && covered[first].0 < lo { first += 1 }
             covered.replaceSubrange(first..<max(first, j), with: [(lo, hi)])
@@ -157,7 +177,7 @@ struct Run {
     /// so its cost follows the ancestors of the matches, with no per-input scan or search: a step
     /// often has tens of thousands of small inputs (every cell of every table).
     private mutating func reverseDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
-                                             unique: Bool) -> [NodeID] {
+                                             unique: Bool) throws(SelectorError) -> [NodeID] {
         // Subtree ranges nest or are disjoint, so ordering them by start is ordering the inputs by
         // id. UISpec's order makes a step's output descending more often than not (siblings
         // reversed, level by level), so check for that before paying for a sort.
@@ -175,7 +195,7 @@ struct Run {
                 merged.append(r)
             }
         }
-        let matches = matcher.scan(ranges: merged, test, tree, statistics: &statistics)
+        let matches = try scan(merged, test)
         var out: [NodeID] = []
         if matches.isEmpty {
             for v in list where includeSelf && v >= 0 && passes(v, test) { out.append(v) }
@@ -195,21 +215,26 @@ struct Run {
         }
         let marked = Bitset.union(isMatch, holdsMatch)
         var walk = ReverseWalk()
-        tree.ends.withUnsafeBufferPointer { ends in
+        try tree.ends.withUnsafeBufferPointer { (ends) throws(SelectorError) in
             for v in list {
                 if includeSelf && v >= 0 && passes(v, test) { out.append(v) }
                 if v >= 0 && !holdsMatch.contains(Int(v)) { continue }
+                let before = out.count
                 walk.run(from: v, ends: ends, isMatch: isMatch, holdsMatch: holdsMatch, marked: marked, out: &out)
+                try meter.charge(out.count - before)
+                try meter.checkResults(out.count)
             }
         }
         return unique ? deduplicated(out) : out
     }
 
-    private mutating func ancestors(of list: [NodeID], _ test: NodeTest, unique: Bool) -> [NodeID] {
+    private mutating func ancestors(of list: [NodeID], _ test: NodeTest, unique: Bool) throws(SelectorError) -> [NodeID] {
         var out: [NodeID] = []
         var seen = unique ? Bitset(count: tree.count) : Bitset(count: 0)
         for v in list where v >= 0 {
             var p = tree.parents[Int(v)]
+            try meter.charge(Int(tree.depths[Int(v)]))
+            try meter.checkResults(out.count)
             while p >= 0 {
                 // Under `unique`, a seen ancestor's own ancestors were all seen with it.
                 if unique {

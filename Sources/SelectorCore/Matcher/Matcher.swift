@@ -35,23 +35,27 @@ public struct Matcher: Sendable {
     }
 
     /// The nodes `program` selects in `tree`, starting from `roots` when given (chaining) or the
-    /// program's start point.
-    public func select(_ program: SelectorProgram, in tree: ViewTree, from roots: [NodeID]? = nil,
-                       predicates: PredicateRegistry = PredicateRegistry()) throws(SelectorError) -> [NodeID] {
-        var stats = MatchStatistics()
-        return try select(program, in: tree, from: roots, predicates: predicates, statistics: &stats)
-    }
-
-    /// As `select(_:in:from:predicates:)`, also filling in counters.
+    /// program's start point, within `budget` (by default `SelectorLimits()`'s, with no deadline).
     public func select(_ program: SelectorProgram, in tree: ViewTree, from roots: [NodeID]? = nil,
                        predicates: PredicateRegistry = PredicateRegistry(),
+                       budget: QueryBudget? = nil) throws(SelectorError) -> [NodeID] {
+        var stats = MatchStatistics()
+        return try select(program, in: tree, from: roots, predicates: predicates, budget: budget, statistics: &stats)
+    }
+
+    /// As `select(_:in:from:predicates:budget:)`, also filling in counters.
+    public func select(_ program: SelectorProgram, in tree: ViewTree, from roots: [NodeID]? = nil,
+                       predicates: PredicateRegistry = PredicateRegistry(), budget: QueryBudget? = nil,
                        statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
+        let budget = budget ?? SelectorLimits().budget(treeSize: tree.count)
         var run = Run(matcher: self, tree: tree,
-                      resolver: Resolver(tree: tree, predicates: predicates, matcher: self))
+                      resolver: Resolver(tree: tree, predicates: predicates, matcher: self, deadline: budget.deadline),
+                      meter: BudgetMeter(budget))
         var list = roots ?? startNodes(program.start, in: tree)
         for step in program.steps {
             if list.isEmpty { break }
             list = try run.apply(step, to: list)
+            try run.meter.endStep(list.count)
         }
         statistics.stringEvaluations += run.resolver.statistics.stringEvaluations
         statistics.nodesScanned += run.statistics.nodesScanned + run.resolver.statistics.nodesScanned

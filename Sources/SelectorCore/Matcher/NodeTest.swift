@@ -95,6 +95,8 @@ struct Resolver {
     let tree: ViewTree
     let predicates: PredicateRegistry
     let matcher: Matcher
+    /// The query's deadline: string evaluations (a regex per distinct value) stop there.
+    let deadline: ContinuousClock.Instant?
     var statistics = MatchStatistics()
 
     mutating func nodeTest(_ p: Predicate) throws(SelectorError) -> NodeTest {
@@ -219,7 +221,7 @@ struct Resolver {
             let names = tree.classes.names
             var pool = StringPool()
             for n in names { _ = pool.intern(n) }
-            let mask = try matcher.evaluate(test, over: pool, statistics: &statistics)
+            let mask = try matcher.evaluate(test, over: pool, deadline: deadline, statistics: &statistics)
             return mask.contains(true) ? .classMask(mask) : .constant(false)
         }
         guard let column = tree.columns[property] else { return .constant(false) }
@@ -229,14 +231,14 @@ struct Resolver {
                 guard let id = pool.id(of: test.value) else { return .constant(false) }
                 return .stringID(ids, id)
             }
-            let mask = try matcher.evaluate(test, over: pool, statistics: &statistics)
+            let mask = try matcher.evaluate(test, over: pool, deadline: deadline, statistics: &statistics)
             return mask.contains(true) ? .stringMask(ids, mask) : .constant(false)
         case .generic(let values):
             // Rare: a property whose values are of mixed types. Evaluate the string ones.
             var pool = StringPool()
             var idOf: [Int32: Int32] = [:]
             for (node, v) in values { if case .string(let s) = v { idOf[node] = pool.intern(s) } }
-            let mask = try matcher.evaluate(test, over: pool, statistics: &statistics)
+            let mask = try matcher.evaluate(test, over: pool, deadline: deadline, statistics: &statistics)
             let ids = idOf
             return .closure { i in ids[i].map { mask[Int($0)] } ?? false }
         default:

@@ -30,6 +30,8 @@ public struct OperationError: Error, Sendable, Equatable, CustomStringConvertibl
     public var details: String
     public var description: String { "\(reason): \(details)" }
 
+    public init(reason: String, details: String) { self.reason = reason; self.details = details }
+
     static func arity(_ op: Operation) -> OperationError {
         OperationError(
             reason: "encountered error while attempting to perform \(op.methodName) on selected elements",

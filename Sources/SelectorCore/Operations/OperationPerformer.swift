@@ -19,6 +19,14 @@ public struct OperationPerformer: Sendable {
         "setValue:": "value", "setTag:": "tag", "setEnabled:": "isEnabled",
     ]
 
+    /// Whether `methodName` only reads (neither a setter nor a gesture).
+    public static func isGetter(_ methodName: String) -> Bool {
+        mutators[methodName] == nil && !gestures.contains(methodName)
+    }
+
+    /// The property a setter changes (`setText:` → `text`); nil for any other method.
+    public static func property(setBy methodName: String) -> String? { mutators[methodName] }
+
     /// Applies `operation` to `nodes` of `tree`.
     public func perform(_ operation: Operation, on nodes: [NodeID], in tree: ViewTree) throws(OperationError) -> OperationOutcome {
         guard operation.arguments.count == operation.arity else { throw .arity(operation) }
@@ -26,21 +34,7 @@ public struct OperationPerformer: Sendable {
         var outcome = OperationOutcome(results: [], tree: tree, mutated: false, events: [])
         outcome.results.reserveCapacity(nodes.count)
         if let property = Self.mutators[name] {
-            var value = operation.arguments[0]
-            if property == "isHidden" || property == "isOn" || property == "isEnabled" {
-                guard let b = value.boolValue else {
-                    throw OperationError(
-                        reason: "encountered error while attempting to perform \(name) on selected elements",
-                        details: "\(name) expects a boolean, got \(value.jsonString)")
-                }
-                value = .bool(b)
-            }
-            if property == "text" || property == "accessibilityLabel" || property == "placeholder",
-               value.stringValue == nil, value != .null {
-                throw OperationError(
-                    reason: "encountered error while attempting to perform \(name) on selected elements",
-                    details: "\(name) expects a string, got \(value.jsonString)")
-            }
+            let value = try Self.validated(operation.arguments[0], for: property, method: name)
             let targets = nodes.filter { responds(tree, $0, toSetting: property) }
             outcome.tree = tree.setting(property, to: value == .null ? nil : value, on: targets)
             outcome.mutated = !targets.isEmpty
@@ -69,6 +63,102 @@ public struct OperationPerformer: Sendable {
         return outcome
     }
 
+    /// A setter's argument as the property's declared type: BOOLs take `true`/`false` or 0/1,
+    /// `alpha` a finite number (kept within 0...1, as UIKit draws it), `tag` an integer, `value`
+    /// a finite number, text properties a string or null. Anything else fails the request, as a
+    /// mistyped argument makes Objective-C raise.
+    static func validated(_ value: JSONValue, for property: String, method name: String) throws(OperationError) -> JSONValue {
+        func refuse(_ expected: String) -> OperationError {
+            OperationError(reason: "encountered error while attempting to perform \(name) on selected elements",
+                           details: "\(name) expects \(expected), got \(value.jsonString)")
+        }
+        switch property {
+        case "isHidden", "isOn", "isEnabled":
+            switch value {
+            case .bool: return value
+            case .int(let i) where i == 0 || i == 1: return .bool(i == 1)
+            default: throw refuse("a boolean (true, false, 0 or 1)")
+            }
+        case "alpha":
+            guard case let n? = Self.number(value), n.isFinite else { throw refuse("a finite number") }
+            return .number(min(1, max(0, n)))
+        case "value":
+            guard case let n? = Self.number(value), n.isFinite else { throw refuse("a finite number") }
+            return .number(n)
+        case "tag":
+            switch value {
+            case .int: return value
+            case .double(let d) where d.isFinite && d.rounded() == d && d.magnitude < 9.2e18: return .int(Int64(d))
+            default: throw refuse("an integer")
+            }
+        case "text", "accessibilityLabel", "placeholder":
+            guard value.stringValue != nil || value == .null else { throw refuse("a string") }
+            return value
+        default:
+            return value
+        }
+    }
+
+    /// A JSON number (not a boolean, not a numeric string).
+    private static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    /// UIKit's BOOL properties: getter → the classes that declare it and the value UIKit starts
+    /// with. A dump writes BOOLs as 0/1; Frank's server answers them as JSON booleans (and its
+    /// drivers compare with `true`), and a view that lacks the key still has UIKit's default.
+    static let boolProperties: [String: (owners: [String], initial: Bool)] = [
+        "isHidden": (["UIView"], false),
+        "isUserInteractionEnabled": (["UIView"], true),
+        "isOpaque": (["UIView"], true),
+        "clipsToBounds": (["UIView"], false),
+        "isMultipleTouchEnabled": (["UIView"], false),
+        "isExclusiveTouch": (["UIView"], false),
+        "isFirstResponder": (["UIView"], false),
+        "isEnabled": (["UIControl", "UILabel"], true),
+        "isSelected": (["UIControl"], false),
+        "isHighlighted": (["UIControl", "UILabel", "UIImageView", "UITableViewCell", "UICollectionViewCell"], false),
+        "isOn": (["UISwitch"], false),
+        "isEditing": (["UITextField", "UITableView", "UITableViewCell"], false),
+        "isSecureTextEntry": (["UITextField"], false),
+        "isEditable": (["UITextView"], true),
+        "isScrollEnabled": (["UIScrollView"], true),
+        "isPagingEnabled": (["UIScrollView"], false),
+        "bounces": (["UIScrollView"], true),
+        "alwaysBounceVertical": (["UIScrollView"], false),
+        "alwaysBounceHorizontal": (["UIScrollView"], false),
+        "showsVerticalScrollIndicator": (["UIScrollView"], true),
+        "showsHorizontalScrollIndicator": (["UIScrollView"], true),
+        "scrollsToTop": (["UIScrollView"], true),
+        "isKeyWindow": (["UIWindow"], false),
+        "isContinuous": (["UISlider"], true),
+        "isMomentary": (["UISegmentedControl"], false),
+        "isAnimating": (["UIActivityIndicatorView"], false),
+        "hidesWhenStopped": (["UIActivityIndicatorView"], true),
+    ]
+
+    /// The table's name for getter `name`: itself, or its `is` form (`hidden` → `isHidden`).
+    static func boolProperty(named name: String) -> String? {
+        if boolProperties[name] != nil { return name }
+        guard let first = name.first, first.isLowercase else { return nil }
+        let prefixed = "is" + first.uppercased() + name.dropFirst()
+        return boolProperties[prefixed] != nil ? prefixed : nil
+    }
+
+    /// A BOOL getter's answer: the recorded value as a JSON boolean, UIKit's default when the view
+    /// declares the property but the dump left it out, and `null` when the view does not respond.
+    func getBool(_ property: String, asked name: String, of node: NodeID, in tree: ViewTree) -> JSONValue {
+        let entry = Self.boolProperties[property]!
+        if let v = tree.value(property, of: node) ?? tree.value(name, of: node) {
+            return v.boolValue.map(JSONValue.bool) ?? v
+        }
+        return entry.owners.contains { tree.isKind(node, of: $0) } ? .bool(entry.initial) : .null
+    }
+
     /// A getter: Frank's helpers, then any property by name; `null` when the view lacks it.
     public func get(_ name: String, of node: NodeID, in tree: ViewTree) -> JSONValue {
         switch name {
@@ -86,6 +176,7 @@ public struct OperationPerformer: Sendable {
         case "superview":
             return tree.parent(of: node).flatMap { tree.uidString(of: $0) }.map { .string($0) } ?? .null
         default:
+            if let property = Self.boolProperty(named: name) { return getBool(property, asked: name, of: node, in: tree) }
             if let v = tree.value(name, of: node) { return v }
             // Objective-C BOOL getters are often called without their `is` prefix (`hidden`, `on`).
             if let first = name.first, first.isLowercase,

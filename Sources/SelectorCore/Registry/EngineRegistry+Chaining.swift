@@ -44,13 +44,16 @@ extension EngineRegistry {
     /// The nodes a compiled query names: each part runs from the previous part's results as roots
     /// (replacing its program's start point); the result keeps chain order without duplicates.
     public func select(_ query: CompiledQuery, in tree: ViewTree, from roots: [NodeID]? = nil,
+                       deadline: ContinuousClock.Instant? = nil,
                        statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
+        // One deadline for the whole chain; each part has its own result and work limits.
+        let budget = limits.budget(treeSize: tree.count, deadline: deadline)
         var list = roots
         for (index, part) in query.parts.enumerated() {
             if index > 0 && (list?.isEmpty ?? true) { return [] }
             do {
                 list = try matcher.select(part.compiled.program, in: tree, from: list, predicates: predicates,
-                                          statistics: &statistics)
+                                          budget: budget, statistics: &statistics)
             } catch {
                 throw query.isChain
                     ? Self.located(error, part: part.offset, in: query.source, engine: part.compiled.engine)
@@ -61,10 +64,11 @@ extension EngineRegistry {
         return list ?? []
     }
 
-    /// As `select(_:in:from:statistics:)` without counters.
-    public func select(_ query: CompiledQuery, in tree: ViewTree, from roots: [NodeID]? = nil) throws(SelectorError) -> [NodeID] {
+    /// As `select(_:in:from:deadline:statistics:)` without counters.
+    public func select(_ query: CompiledQuery, in tree: ViewTree, from roots: [NodeID]? = nil,
+                       deadline: ContinuousClock.Instant? = nil) throws(SelectorError) -> [NodeID] {
         var stats = MatchStatistics()
-        return try select(query, in: tree, from: roots, statistics: &stats)
+        return try select(query, in: tree, from: roots, deadline: deadline, statistics: &stats)
     }
 
     /// Whether `selector` goes through the chain path (holds `>>` or an engine prefix).

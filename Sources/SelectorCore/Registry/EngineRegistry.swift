@@ -130,26 +130,30 @@ public final class EngineRegistry: Sendable {
         return d
     }
 
-    /// The nodes `selector` names in `tree`, in the engine's order.
+    /// The nodes `selector` names in `tree`, in the engine's order, within `limits` (and
+    /// `deadline`, when given: past it the query stops with a `.limit` error).
     ///
     /// `selector` may chain engines: `shelley:tableViewCell >> regex:/^Delete$/` (see `compileQuery`).
     public func select(_ selector: String, engine name: String? = nil, in tree: ViewTree,
-                       from roots: [NodeID]? = nil) throws(SelectorError) -> [NodeID] {
+                       from roots: [NodeID]? = nil, deadline: ContinuousClock.Instant? = nil) throws(SelectorError) -> [NodeID] {
         var stats = MatchStatistics()
-        return try select(selector, engine: name, in: tree, from: roots, statistics: &stats)
+        return try select(selector, engine: name, in: tree, from: roots, deadline: deadline, statistics: &stats)
     }
 
-    /// As `select(_:engine:in:from:)`, also filling in match counters.
+    /// As `select(_:engine:in:from:deadline:)`, also filling in match counters.
     public func select(_ selector: String, engine name: String? = nil, in tree: ViewTree,
-                       from roots: [NodeID]? = nil, statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
+                       from roots: [NodeID]? = nil, deadline: ContinuousClock.Instant? = nil,
+                       statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
         // Chains (`a >> regex:/b/`) and engine prefixes take their own path; a plain selector,
         // the hot case, pays one byte scan for that check.
         if isChainSelector(selector) {
-            return try select(try compileQuery(selector, engine: name), in: tree, from: roots, statistics: &statistics)
+            return try select(try compileQuery(selector, engine: name), in: tree, from: roots, deadline: deadline,
+                              statistics: &statistics)
         }
         let compiled = try compile(selector, engine: name)
         do {
             return try matcher.select(compiled.program, in: tree, from: roots, predicates: predicates,
+                                      budget: limits.budget(treeSize: tree.count, deadline: deadline),
                                       statistics: &statistics)
         } catch {
             var e = error

@@ -1,13 +1,15 @@
 /// Bounds every selector must stay within, whatever its engine.
 ///
-/// The registry enforces them once, around every engine's `compile`: the length before the engine
-/// sees the text (so no parser ever works on a megabyte of input, and no such text enters the
-/// cache), the step count on the compiled program (so the matcher's work per input node is
-/// bounded). Both answer a `.limit` `SelectorError` naming the limit.
+/// The registry enforces the first two once, around every engine's `compile`: the length before
+/// the engine sees the text (so no parser ever works on a megabyte of input, and no such text
+/// enters the cache), the step count on the compiled program. The matcher enforces the rest
+/// *while* it runs (see `QueryBudget`): a selector that multiplies its intermediate results, or
+/// runs too long, stops with a `.limit` error instead of exhausting memory or a thread.
 ///
 /// ```swift
 /// var limits = SelectorLimits()
 /// limits.maxSteps = 32
+/// limits.timeBudget = .seconds(2)
 /// let registry = EngineRegistry(limits: limits)
 /// ```
 public struct SelectorLimits: Sendable, Equatable {
@@ -16,9 +18,21 @@ public struct SelectorLimits: Sendable, Equatable {
     public var maxSelectorBytes: Int = 64 * 1024
     /// Most steps a compiled program may have (after filters are fused into their axis steps).
     public var maxSteps: Int = 256
+    /// Most nodes one step of a query may produce, duplicates included; nil: 8 × the tree's size,
+    /// and at least 2^20. UIQuery never removes duplicates, so `view view view view` on a tree of
+    /// 10^5 views would otherwise build hundreds of millions of entries.
+    public var maxStepResults: Int? = nil
+    /// Most work one query may do, counted as nodes scanned plus nodes produced over all its
+    /// steps; nil: 64 × the tree's size, and at least 2^24.
+    public var maxWork: Int? = nil
+    /// Longest one query may run, string evaluations (regexes) included; nil: no deadline. The
+    /// Frankly server passes its own per request.
+    public var timeBudget: Duration? = nil
 
-    public init(maxSelectorBytes: Int = 64 * 1024, maxSteps: Int = 256) {
+    public init(maxSelectorBytes: Int = 64 * 1024, maxSteps: Int = 256, maxStepResults: Int? = nil,
+                maxWork: Int? = nil, timeBudget: Duration? = nil) {
         self.maxSelectorBytes = maxSelectorBytes; self.maxSteps = maxSteps
+        self.maxStepResults = maxStepResults; self.maxWork = maxWork; self.timeBudget = timeBudget
     }
 
     /// Throws when `selector` is longer than `maxSelectorBytes`.
@@ -34,5 +48,86 @@ public struct SelectorLimits: Sendable, Equatable {
         guard program.steps.count <= maxSteps else {
             throw SelectorError(.limit, "selector compiles to \(program.steps.count) steps; the limit is \(maxSteps) steps (SelectorLimits.maxSteps)")
         }
+    }
+
+    /// The budget of one query over a tree of `treeSize` nodes: these limits made concrete, with
+    /// the earlier of `deadline` and now + `timeBudget`.
+    public func budget(treeSize: Int, deadline: ContinuousClock.Instant? = nil) -> QueryBudget {
+        var d = deadline
+        if let timeBudget {
+            let own = ContinuousClock.now.advanced(by: timeBudget)
+            d = d.map { min($0, own) } ?? own
+        }
+        return QueryBudget(maxStepResults: maxStepResults ?? max(8 * treeSize, 1 << 20),
+                           maxWork: maxWork ?? max(64 * treeSize, 1 << 24), deadline: d)
+    }
+}
+
+/// What one query may spend: results per step, total work and a deadline, checked by the matcher
+/// as it goes (`SelectorLimits.budget(treeSize:deadline:)` makes one).
+public struct QueryBudget: Sendable, Equatable {
+    /// Most nodes one step may produce (see `SelectorLimits.maxStepResults`).
+    public var maxStepResults: Int
+    /// Most nodes scanned plus produced over the whole query (see `SelectorLimits.maxWork`).
+    public var maxWork: Int
+    /// When the query must stop; nil: never.
+    public var deadline: ContinuousClock.Instant?
+
+    public init(maxStepResults: Int, maxWork: Int, deadline: ContinuousClock.Instant? = nil) {
+        self.maxStepResults = maxStepResults; self.maxWork = maxWork; self.deadline = deadline
+    }
+
+    /// No limit at all (benchmarks of the bare matcher).
+    public static let unlimited = QueryBudget(maxStepResults: .max, maxWork: .max)
+
+    /// The error for a query past its deadline.
+    public static var deadlineError: SelectorError {
+        SelectorError(.limit, "the query ran past its time budget and was stopped")
+    }
+
+    /// Throws when the deadline has passed.
+    @inline(__always)
+    public func checkDeadline() throws(SelectorError) {
+        if let deadline, ContinuousClock.now >= deadline { throw Self.deadlineError }
+    }
+}
+
+/// A query's running account against its `QueryBudget`.
+///
+/// Work is charged in bulk (a scan's node count, a step's output), so the clock is read only every
+/// 2^16 units of work and at each step, never per node.
+struct BudgetMeter {
+    let budget: QueryBudget
+    private(set) var work = 0
+    private var nextClockRead = 0
+
+    init(_ budget: QueryBudget) { self.budget = budget }
+
+    /// Adds `units` of work; throws past the work limit or the deadline.
+    @inline(__always)
+    mutating func charge(_ units: Int) throws(SelectorError) {
+        work = work &+ units
+        if work > budget.maxWork {
+            throw SelectorError(.limit, "the query did more than \(budget.maxWork) units of work (nodes scanned plus nodes produced), the limit (SelectorLimits.maxWork): narrow the selector")
+        }
+        if budget.deadline != nil && work >= nextClockRead {
+            nextClockRead = work &+ (1 << 16)
+            try budget.checkDeadline()
+        }
+    }
+
+    /// Throws when a step's output has grown past `maxStepResults`.
+    @inline(__always)
+    func checkResults(_ count: Int) throws(SelectorError) {
+        if count > budget.maxStepResults {
+            throw SelectorError(.limit, "the query built more than \(budget.maxStepResults) intermediate results, the limit (SelectorLimits.maxStepResults): narrow the selector (UIQuery keeps duplicates, so each repeated descendant step multiplies its results)")
+        }
+    }
+
+    /// A step boundary: the output's size is charged and checked, and the clock read.
+    mutating func endStep(_ count: Int) throws(SelectorError) {
+        try checkResults(count)
+        try charge(count)
+        try budget.checkDeadline()
     }
 }

@@ -36,7 +36,9 @@ struct ColumnBuilder {
     /// A builder holding an existing column's values, ready for edits.
     init(_ column: PropertyColumn) {
         switch column {
-        case .strings(let i, let p): kind = .strings; ids = i; pool = p
+        case .strings(let i, let p):
+            kind = .strings; ids = i; pool = p
+            if pool.compactionBaseline == nil { pool.compactionBaseline = pool.bytes.count }
         case .numbers(let v): kind = .numbers; numbers = v
         case .bools(let v): kind = .bools; bools = v
         case .frames(let v): kind = .frames; frames = v
@@ -94,6 +96,16 @@ struct ColumnBuilder {
         guard kind == .frames else { set(r.json, at: node); return }
         Self.pad(&frames, to: node, with: Rect.absent)
         frames[node] = r
+    }
+
+    /// After edits: drops the string values no node refers to any more, once the pool has grown
+    /// past twice its size at the last compaction (plus 1 MiB). Each compaction costs one pass
+    /// over the column and is paid for by at least that many bytes of edits, so a column edited
+    /// forever stays within about three times its live values.
+    mutating func compactIfGrown() {
+        guard kind == .strings, let baseline = pool.compactionBaseline,
+              pool.bytes.count > 2 * baseline + (1 << 20) else { return }
+        pool = pool.compacted(renumbering: &ids)
     }
 
     /// Removes the value at `node`.

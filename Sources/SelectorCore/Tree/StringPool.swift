@@ -44,6 +44,28 @@ public struct StringPool: Sendable {
         try bytes.withUnsafeBufferPointer { b in try offsets.withUnsafeBufferPointer { o in try body(b, o) } }
     }
 
+    /// Value bytes when an edit first touched this pool or it was last compacted; edits compact it
+    /// once it has grown well past that (see `ColumnBuilder.compactIfGrown`).
+    var compactionBaseline: Int? = nil
+
+    /// A pool of only the values `ids` refers to, with `ids` renumbered to it.
+    ///
+    /// Pools only ever grow (values are interned, never removed), so a column edited again and
+    /// again (a text field typed into) would keep every value it ever held; this is how an edit
+    /// lets go of them.
+    func compacted(renumbering ids: inout ContiguousArray<Int32>) -> StringPool {
+        var fresh = StringPool()
+        var newID = [Int32](repeating: -1, count: count)
+        for k in ids.indices {
+            let old = ids[k]
+            guard old >= 0 else { continue }
+            if newID[Int(old)] < 0 { newID[Int(old)] = fresh.intern(self[old]) }
+            ids[k] = newID[Int(old)]
+        }
+        fresh.compactionBaseline = fresh.bytes.count
+        return fresh
+    }
+
     /// Heap bytes held (values, offsets; the lookup index is estimated).
     public var approximateBytes: Int { bytes.count + offsets.count * 4 + index.count * 40 }
 }
