@@ -3,11 +3,12 @@ package import SelectorCore
 /// Gives each `Section` its meaning, following `SYParser interpretSectionIntoFilter` in the compat
 /// dialect and refusing everything odd in the strict one.
 package enum Interpreter {
-    /// The filter `section` stands for.
-    package static func filter(for section: Section, dialect: ShelleyDialect) throws(ShelleyParseError) -> ShelleyFilter {
+    /// The filter `section` stands for; `names` says what else a strict selector may call.
+    package static func filter(for section: Section, dialect: ShelleyDialect,
+                               names: StrictNames = StrictNames()) throws(ShelleyParseError) -> ShelleyFilter {
         switch dialect {
         case .compat: return try compatFilter(for: section)
-        case .strict: return try strictFilter(for: section)
+        case .strict: return try strictFilter(for: section, names: names)
         }
     }
 
@@ -37,11 +38,13 @@ package enum Interpreter {
         return .predicate(predicate(named: section.selectorName, arguments.map(\.value)))
     }
 
-    private static func strictFilter(for section: Section) throws(ShelleyParseError) -> ShelleyFilter {
+    private static func strictFilter(for section: Section, names: StrictNames) throws(ShelleyParseError) -> ShelleyFilter {
         guard let first = section.names.first else { throw .emptySection(at: section.offset) }
         let arguments = section.arguments
         if arguments.isEmpty {
-            return keyword(first.text, dialect: .strict) ?? .predicate(.custom(name: first.text, arguments: []))
+            if let keyword = keyword(first.text, dialect: .strict) { return keyword }
+            try names.checkBare(first)
+            return .predicate(.custom(name: first.text, arguments: []))
         }
         if section.names.count > 1, Vocabulary.singleArgumentNames.contains(first.text) {
             throw .missingSpaceBefore(section.names[1].text, at: section.names[1].offset)
@@ -65,6 +68,8 @@ package enum Interpreter {
             let name = section.selectorName
             if Vocabulary.stringPredicates[name] != nil {
                 guard case .string = argument.value else { throw .needsString(name, at: argument.offset) }
+            } else {
+                try names.checkFilter(name, at: first.offset)
             }
             return .predicate(predicate(named: name, arguments.map(\.value)))
         }

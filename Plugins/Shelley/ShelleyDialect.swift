@@ -5,7 +5,8 @@
 /// the full table.
 public enum ShelleyDialect: String, Sendable, Equatable {
     /// The language made strict: escapes in strings, `last`, `child`, `sibling`, boolean
-    /// literals, and a positioned error for every malformed selector.
+    /// literals, and a positioned error for every malformed selector and every name that means
+    /// nothing (`buton`, `markd:'x'`).
     case strict
     /// Shelley exactly as Frank runs it (`shelley_compat`): no escapes, unterminated strings run
     /// to the end, bad numbers and empty strings are dropped, and only the errors Shelley raised.

@@ -28,6 +28,20 @@ extension ShelleyParseError {
             return "view: needs a class name in quotes, e.g. view:'UIButton'"
         case .missingSpaceBefore(let name, _):
             return "missing space before '\(name):'"
+        case .unknownName(let name, let suggestion?, _):
+            return "unknown name '\(name)'; did you mean '\(suggestion)'?"
+        case .unknownName(let name, nil, _):
+            return "unknown name '\(name)': not a class shorthand, keyword, Boolean property (isX, hasX, canX) "
+                + "or registered predicate; for any class write view:'ClassName'"
+        case .noShorthand(let name, let className, _):
+            return "unknown name '\(name)': \(className) has no shorthand; write view:'\(className)'"
+        case .needsArgument(let name, _):
+            return "'\(name)' needs an argument, e.g. \(name):\(name == "index" ? "0" : "'text'")"
+        case .unknownFilter(let name, let suggestion?, _):
+            return "unknown filter '\(name)'; did you mean '\(suggestion)'?"
+        case .unknownFilter(let name, nil, _):
+            return "unknown filter '\(name)': not one of marked:, markedExactly:, text:, placeholder:, view:, index: "
+                + "or a registered predicate"
         case .missingParamater(_):
             return "missing paramater"
         case .expectedAColon(_):

@@ -26,6 +26,15 @@ package enum ShelleyParseError: Error, Sendable, Equatable {
     case viewNeedsClassName(at: Int)
     /// A built-in with a further part glued on (`view:'UIButton'marked:'x'`).
     case missingSpaceBefore(String, at: Int)
+    /// A bare word that names nothing (`buton`), with the nearest known word when one is close.
+    case unknownName(String, suggestion: String?, at: Int)
+    /// A bare word that is a UIKit class without a shorthand (`imageView` for `UIImageView`).
+    case noShorthand(String, className: String, at: Int)
+    /// A filter name that needs its argument, written bare (`marked`, `index`).
+    case needsArgument(String, at: Int)
+    /// A name with arguments that is neither Shelley's nor registered (`markd:'x'`), with the
+    /// nearest known name when one is close.
+    case unknownFilter(String, suggestion: String?, at: Int)
 
     // Compat dialect: what Shelley raised, as Frank reports it.
     /// `missing paramater`: a section with no name and no argument.
@@ -44,6 +53,8 @@ package enum ShelleyParseError: Error, Sendable, Equatable {
              .missingColon(_, let at), .emptySection(let at), .missingArgument(_, let at),
              .indexNeedsNumber(let at), .missingWhitespace(_, let at), .takesNoArgument(_, let at),
              .needsString(_, let at), .viewNeedsClassName(let at), .missingSpaceBefore(_, let at),
+             .unknownName(_, _, let at), .noShorthand(_, _, let at), .needsArgument(_, let at),
+             .unknownFilter(_, _, let at),
              .missingParamater(let at), .expectedAColon(let at), .noParameterForArguments(let at),
              .unrecognizedSelector(_, _, let at):
             return at

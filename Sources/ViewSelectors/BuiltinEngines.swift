@@ -16,7 +16,11 @@ public enum BuiltinEngines {
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later).
     public static func register(in registry: EngineRegistry) throws(RegistryError) {
-        for engine in all { try registry.register(engine, builtIn: true) }
+        for var engine in all {
+            // Strict Shelley refuses unknown names, so it must see the predicates plug-ins register.
+            if engine.name == "shelley" { engine = ShelleyEngine(predicates: registry.predicates) }
+            try registry.register(engine, builtIn: true)
+        }
         if registry.names.contains("shelley") { try registry.setDefaultEngine("shelley") }
     }
 }

@@ -1,6 +1,7 @@
 """End-to-end test of the inspector page (GET /) in headless Chromium (Debian's chromium and
 chromium-driver, driven by Selenium). Run it through Tests/Browser/run.sh, which starts the
-servers: --sample is `frankly serve` on the sample app, --big on `--generate 100000`.
+servers: --sample is `frankly serve` on the sample app, --big on `--generate 100000`, --frames on
+the sample app without accessibilityFrame (frames relative to their superviews, its table scrolled).
 
 Each check prints one line; the script exits 1 if any failed. The checks run in order on one
 browser: the screenshot is taken before setText: changes the sample app.
@@ -299,10 +300,53 @@ def test_big_tree(driver, base):
     check("10^5 views: still only the visible rows after scrolling", 0 < rows < 200, f"{rows} rows")
 
 
+def test_frames_only(driver, base, sample):
+    """A dump without accessibilityFrame: each view's frame is relative to its superview (minus a
+    scrolled table's contentOffset), and the wireframe must draw it at its place on screen, which
+    the sample app's accessibilityFrame records."""
+    open_page(driver, base)
+    query = "view:'UILabel' markedExactly:'Bluetooth'"
+    uid = map_results(base, query, "shelley")["results"][0]
+    recorded = map_results(sample, query, "shelley", "accessibilityFrame")["results"][0]
+    x, y = recorded["origin"]["x"], recorded["origin"]["y"]
+    w, h = recorded["size"]["width"], recorded["size"]["height"]
+    check("frames only: the dump has no accessibilityFrame",
+          map_results(base, query, "shelley", "accessibilityFrame").get("results") == [None])
+    node = node_id_for_uid(driver, uid)
+    driver.execute_script("selectNode(arguments[0], false);", node)
+    wait_details(driver, node)
+    # Draw now (not on the next animation frame) and read back the selection's blue outline on the
+    # canvas, at the middle of each edge of the rectangle the label occupies on screen.
+    drawn = driver.execute_script("""
+        const [x, y, w, h] = arguments;
+        drawWireNow();
+        const v = state.view, c = document.getElementById('wire').getContext('2d');
+        const px = v.ox + x * v.scale, py = v.oy + y * v.scale, pw = w * v.scale, ph = h * v.scale;
+        const at = (cx, cy) => Array.from(c.getImageData(Math.round(cx), Math.round(cy), 1, 1).data);
+        return {edges: [at(px + pw / 2, py), at(px + pw / 2, py + ph), at(px, py + ph / 2), at(px + pw, py + ph / 2)],
+                centre: [px + pw / 2, py + ph / 2], canvas: [c.canvas.clientWidth, c.canvas.clientHeight],
+                frame: [state.fx[arguments[4]], state.fy[arguments[4]], state.fw[arguments[4]], state.fh[arguments[4]]]};
+        """, x, y, w, h, node)
+    check("frames only: a table cell's label has its absolute frame in the page", drawn["frame"] == [x, y, w, h],
+          f"page {drawn['frame']}, recorded {[x, y, w, h]}")
+    blue = [p for p in drawn["edges"] if abs(p[0] - 37) < 40 and abs(p[1] - 99) < 40 and p[2] > 200 and p[3] > 200]
+    check("frames only: its outline is drawn on the canvas where iOS showed it", len(blue) == 4, str(drawn["edges"]))
+    # The hit test reads the same frames: clicking there picks the label.
+    cx, cy = drawn["centre"]
+    cw, ch = drawn["canvas"]
+    driver.execute_script("selectNode(0, false);")
+    wait_details(driver, 0)
+    canvas = driver.find_element(By.ID, "wire")
+    ActionChains(driver).move_to_element_with_offset(canvas, int(cx - cw / 2), int(cy - ch / 2)).click().perform()
+    wait_details(driver, node)
+    check("frames only: clicking there selects that label", prop(driver, "uid") == str(uid), f"uid {prop(driver, 'uid')}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sample", required=True)
     parser.add_argument("--big", required=True)
+    parser.add_argument("--frames", required=True)
     parser.add_argument("--screenshot", required=True)
     args = parser.parse_args()
     driver = make_driver()
@@ -319,6 +363,7 @@ def main():
         run_step(test_screenshot, driver, args.sample, args.screenshot)
         run_step(test_set_text, driver, args.sample)
         run_step(test_big_tree, driver, args.big)
+        run_step(test_frames_only, driver, args.frames, args.sample)
         try:
             logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         except Exception as e:  # a driver without log access

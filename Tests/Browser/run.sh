@@ -2,8 +2,9 @@
 # End-to-end test of the inspector page (GET /) in headless Chromium, from Debian's packages.
 #
 # Installs chromium and chromium-driver with apt-get when missing, selenium into .venv-browser,
-# builds `frankly` (debug), starts `frankly serve` twice on free loopback ports (the sample app,
-# and a generated tree of 10^5 views), runs inspector_test.py against them, and stops both.
+# builds `frankly` (debug), starts `frankly serve` three times on free loopback ports (the sample
+# app, a generated tree of 10^5 views, and the sample app without accessibilityFrame), runs
+# inspector_test.py against them, and stops them.
 # The test saves a screenshot of the page on the sample app to $WORK (kept in the log), or to
 # Docs/inspector.png when UPDATE_SCREENSHOT=1 (so a test run leaves the checkout clean).
 set -euo pipefail
@@ -41,6 +42,9 @@ trap cleanup EXIT
 # once it listens.
 start() {
     local name=$1; shift
+    # Created here, not by the server's redirection: that happens in the background process, which
+    # the first `sed` below can overtake (then `set -e` ends the script on sed's missing file).
+    : >"$WORK/$name.log"
     "$FRANKLY" serve --port 0 "$@" >"$WORK/$name.out" 2>"$WORK/$name.log" &
     PIDS+=($!)
     for _ in $(seq 1 600); do
@@ -52,13 +56,34 @@ start() {
     return 1
 }
 
+# The sample app as Frank dumps an app without accessibility: no accessibilityFrame, only frames
+# relative to their superviews, and the table scrolled by 88 points (contentOffset, its cells'
+# frames moved down to match). The wireframe must still draw every view where the sample app's
+# accessibilityFrame puts it.
+python3 - "$ROOT/Sources/ViewSelectors/Resources/sample-app.json" "$WORK/frames-only.json" <<'PY'
+import json, sys
+app = json.load(open(sys.argv[1]))
+def strip(view):
+    view.pop("accessibilityFrame", None)
+    if view["class"] == "UITableView":
+        view["contentOffset"] = {"x": 0, "y": 88}
+        for cell in view["subviews"]:
+            cell["frame"]["origin"]["y"] += 88
+    for sub in view.get("subviews", []):
+        strip(sub)
+strip(app)
+json.dump(app, open(sys.argv[2], "w"))
+PY
+
 start sample; SAMPLE_PORT=$PORT
 start big --generate 100000; BIG_PORT=$PORT
-echo "sample app on 127.0.0.1:$SAMPLE_PORT, 10^5 views on 127.0.0.1:$BIG_PORT"
+start frames --tree "$WORK/frames-only.json"; FRAMES_PORT=$PORT
+echo "sample app on 127.0.0.1:$SAMPLE_PORT, 10^5 views on 127.0.0.1:$BIG_PORT, frames only on 127.0.0.1:$FRAMES_PORT"
 
 SHOT="$WORK/inspector.png"
 if [ "${UPDATE_SCREENSHOT:-0}" = 1 ]; then SHOT="$ROOT/Docs/inspector.png"; fi
 
 SE_OFFLINE=true "$VENV/bin/python" Tests/Browser/inspector_test.py \
     --sample "http://127.0.0.1:$SAMPLE_PORT" --big "http://127.0.0.1:$BIG_PORT" \
+    --frames "http://127.0.0.1:$FRAMES_PORT" \
     --screenshot "$SHOT"

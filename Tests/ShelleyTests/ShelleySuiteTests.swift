@@ -208,7 +208,9 @@ let cousins = T("UITableView", "tableView", [
         registry.register(CustomPredicate(name: "hasUID:", arity: 1) { tree, node, args in
             args.first == .string(tree.uidString(of: node) ?? "")
         })
-        let program = try engine.engine.compile("view hasUID:'viewB'")
+        // The strict engine checks names when it compiles, so it is handed the registry.
+        let e: any SelectorEngine = engine == .shelley ? ShelleyEngine(predicates: registry) : compat
+        let program = try e.compile("view hasUID:'viewB'")
         let tree = standardTree()
         #expect(tree.uids(try Matcher().select(program, in: tree, predicates: registry)) == ["viewB"])
     }

@@ -59,6 +59,33 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase(selector: "view:'UIButton'marked:'x'", message: "missing space before 'marked:'", column: 16),
         // Columns count characters, not bytes.
         ErrorCase(selector: "marked:'é' index:'x'", message: "index: needs a whole number, e.g. index:0", column: 18),
+        // Unknown bare words, at the word, with the nearest known one.
+        ErrorCase(selector: "buton", message: "unknown name 'buton'; did you mean 'button'?", column: 1),
+        ErrorCase(selector: "view lable", message: "unknown name 'lable'; did you mean 'label'?", column: 6),
+        ErrorCase(selector: "tableViewcell first", message: "unknown name 'tableViewcell'; did you mean 'tableViewCell'?", column: 1),
+        ErrorCase(selector: "button prent", message: "unknown name 'prent'; did you mean 'parent'?", column: 8),
+        ErrorCase(selector: "view ishidden", message: "unknown name 'ishidden'; did you mean 'isHidden'?", column: 6),
+        ErrorCase(selector: "marked:'é' buton", message: "unknown name 'buton'; did you mean 'button'?", column: 12),
+        ErrorCase(selector: "view frobnicate",
+                  message: "unknown name 'frobnicate': not a class shorthand, keyword, Boolean property (isX, hasX, canX) "
+                      + "or registered predicate; for any class write view:'ClassName'", column: 6),
+        ErrorCase(selector: "view imageView", message: "unknown name 'imageView': UIImageView has no shorthand; write view:'UIImageView'", column: 6),
+        ErrorCase(selector: "switch", message: "unknown name 'switch': UISwitch has no shorthand; write view:'UISwitch'", column: 1),
+        ErrorCase(selector: "view marked", message: "'marked' needs an argument, e.g. marked:'text'", column: 6),
+        ErrorCase(selector: "button index", message: "'index' needs an argument, e.g. index:0", column: 8),
+        // Unknown filter names, at the first name.
+        ErrorCase(selector: "markd:'x'", message: "unknown filter 'markd:'; did you mean 'marked:'?", column: 1),
+        ErrorCase(selector: "view markedExatly:'OK'", message: "unknown filter 'markedExatly:'; did you mean 'markedExactly:'?", column: 6),
+        ErrorCase(selector: "label Text:'x'", message: "unknown filter 'Text:'; did you mean 'text:'?", column: 7),
+        ErrorCase(selector: "view foo:'x'",
+                  message: "unknown filter 'foo:': not one of marked:, markedExactly:, text:, placeholder:, view:, index: "
+                      + "or a registered predicate", column: 6),
+        ErrorCase(selector: "hasBadge:2count:1",
+                  message: "unknown filter 'hasBadge:count:': not one of marked:, markedExactly:, text:, placeholder:, view:, index: "
+                      + "or a registered predicate", column: 1),
+        ErrorCase(selector: "view isHidden:YES",
+                  message: "unknown filter 'isHidden:': not one of marked:, markedExactly:, text:, placeholder:, view:, index: "
+                      + "or a registered predicate", column: 6),
     ]
 
     @Test("shelley reports each malformed selector with its column", arguments: cases)

@@ -1,4 +1,5 @@
 import SelectorCore
+import ShelleyEngine
 import Testing
 
 /// What only `shelley` offers, on the examples `Docs/Engines/Shelley.md` shows.
@@ -38,7 +39,7 @@ import Testing
         })
         let tree = standardTree(hidden: true)
         for (literal, expected) in [("YES", ["viewA", "viewABA", "viewBA"]), ("false", ["viewAA", "viewAB", "viewB", "viewC"])] {
-            let program = try strict.compile("view hidden:\(literal)")
+            let program = try ShelleyEngine(predicates: registry).compile("view hidden:\(literal)")
             #expect(tree.uids(try Matcher().select(program, in: tree, predicates: registry)) == expected)
         }
     }

@@ -9,9 +9,9 @@ import SelectorCore
 ///  "uid":[1,2,3],"label":[null,null,"Hi"],"hidden":[0,0,1],"frame":[0,0,390,844, ...]}
 /// ```
 ///
-/// `frame` holds `accessibilityFrame` (else `frame`) as x, y, width, height per node; a node
-/// without one has width -1. `uid` keeps the dump's type (number or string); `hidden` is 1 when
-/// `isHidden` is true.
+/// `frame` holds each view's absolute frame (`wireframeRects()`) as x, y, width, height per node;
+/// a node without one has width -1. `uid` keeps the dump's type (number or string); `hidden` is 1
+/// when `isHidden` is true.
 extension ViewTree {
     func inspectorTreeJSON() -> [UInt8] {
         var w = JSONWriter(reservingCapacity: count * 48 + 1024)
@@ -47,12 +47,8 @@ extension ViewTree {
         for i in 0..<count { comma(i); w.integer(hidden?.value(at: i)?.boolValue == true ? 1 : 0) }
         close()
         open("frame")
-        let frames = columns[PropertyName.accessibilityFrame] ?? columns[PropertyName.frame]
-        for i in 0..<count {
+        for (i, rect) in wireframeRects().enumerated() {
             comma(i)
-            let rect: Rect?
-            if case .frames(let v)? = frames { rect = v[i].x.isNaN ? nil : v[i] }
-            else { rect = frames?.value(at: i).flatMap(Rect.init(json:)) }
             if let f = rect {
                 w.number(f.x); w.bytes.append(UInt8(ascii: ",")); w.number(f.y); w.bytes.append(UInt8(ascii: ","))
                 w.number(f.width); w.bytes.append(UInt8(ascii: ",")); w.number(f.height)
@@ -63,5 +59,50 @@ extension ViewTree {
         close()
         w.bytes.append(UInt8(ascii: "}"))
         return w.bytes
+    }
+
+    /// Each view's frame in window (screen) coordinates, the one space the wireframe draws in;
+    /// nil for a view with neither frame.
+    ///
+    /// `accessibilityFrame` is already absolute. UIKit's `frame` is in the superview's bounds
+    /// space, so a view with only `frame` (Frank dumps from apps without accessibility, and some
+    /// recorders) is placed at its superview's absolute origin plus its frame origin, minus the
+    /// superview's `contentOffset` when recorded (a scroll view's bounds origin: without it a
+    /// scrolled table draws its cells where they were before scrolling). A view with no frame at
+    /// all passes its superview's origin on, so its subviews still land near their place.
+    func wireframeRects() -> [Rect?] {
+        let absolute = columns[PropertyName.accessibilityFrame]
+        let relative = columns[PropertyName.frame]
+        let offsets = columns["contentOffset"]
+        var out = [Rect?](repeating: nil, count: count)
+        // Where node i's subviews' frames are measured from, in window coordinates.
+        var contentOrigins = [(x: Double, y: Double)](repeating: (0, 0), count: count)
+        for i in 0..<count {
+            let p = Int(parents[i])
+            let base = p >= 0 ? contentOrigins[p] : (x: 0, y: 0)
+            var rect = Self.rect(in: absolute, at: i)
+            if rect == nil, let f = Self.rect(in: relative, at: i) {
+                rect = Rect(x: base.x + f.x, y: base.y + f.y, width: f.width, height: f.height)
+            }
+            out[i] = rect
+            let offset = offsets?.value(at: i).flatMap(Self.point) ?? (x: 0, y: 0)
+            contentOrigins[i] = (x: (rect?.x ?? base.x) - offset.x, y: (rect?.y ?? base.y) - offset.y)
+        }
+        return out
+    }
+
+    private static func rect(in column: PropertyColumn?, at i: Int) -> Rect? {
+        guard let column else { return nil }
+        if case .frames(let v) = column { return v[i].x.isNaN ? nil : v[i] }
+        return column.value(at: i).flatMap(Rect.init(json:))
+    }
+
+    /// A CGPoint as Frank writes it, `{"x":0,"y":44}`, or as `NSStringFromCGPoint` does, `"{0, 44}"`.
+    private static func point(_ value: JSONValue) -> (x: Double, y: Double)? {
+        if let x = value["x"]?.numberValue, let y = value["y"]?.numberValue { return (x, y) }
+        guard let text = value.stringValue, text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
+        let parts = text.dropFirst().dropLast().split(separator: ",").map { Double(String($0.filter { $0 != " " })) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1] else { return nil }
+        return (x, y)
     }
 }

@@ -47,6 +47,8 @@ async function loadTree() {
   state.uid = data.uid;
   state.label = data.label;
   state.hidden = Uint8Array.from(data.hidden);
+  // Frames come in window coordinates, whatever the dump recorded (the server composes views that
+  // have only UIKit's superview-relative `frame`), so drawing, fitting and hit-testing use them as is.
   const f = data.frame;
   state.fx = new Float64Array(n); state.fy = new Float64Array(n);
   state.fw = new Float64Array(n); state.fh = new Float64Array(n);
