@@ -125,6 +125,8 @@ let package = Package(
             dependencies: ["SelectorCore", "CLibXML2"],
             swiftSettings: strictSettings
         ),
+        // `frankly serve` caps glibc's malloc arenas (see malloc_tuning.h).
+        .target(name: "CMallocTuning"),
         .executableTarget(
             name: "FranklyCLI",
             dependencies: [
@@ -134,6 +136,7 @@ let package = Package(
                 "UIQueryEngine",
                 "FranklyServer",
                 "PluginLoader",
+                "CMallocTuning",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -2,9 +2,12 @@
 # Load and abuse run against `frankly serve` on loopback, bounded in time (about DURATION plus
 # half a minute). wrk drives POST /map with a mix of engines and selectors (abuse.lua) while
 # abuse.py adds concurrent setText: mutations, slow-loris connections, malformed and oversized
-# bodies and clients that reset mid-response. Reports requests/s, p50/p99, the error count and the
-# server's RSS before and after; fails if wrk saw any error, an abuse check failed, or RSS grew
-# by more than RSS_BOUND_MB.
+# bodies and clients that reset mid-response, and issue #16's attacks: megabyte typing, setText:
+# and swipe arguments, flags and backspaces. A second server on a generated tree (HEAVY_NODES
+# views, port PORT+1) takes queries that multiply their results or run past the time budget while
+# /version is timed beside them. Reports requests/s, p50/p99, the error count, /version's latency
+# beside the heavy queries and both servers' RSS before and after; fails if wrk saw any error, an
+# abuse check failed, /version's p99 passed 1 s, or RSS grew by more than RSS_BOUND_MB.
 #
 #   Benchmarks/Load/abuse.sh                          # 60 s at 64 connections
 #   DURATION=20 CONNECTIONS=16 Benchmarks/Load/abuse.sh
@@ -17,6 +20,8 @@ THREADS=${THREADS:-2}
 PORT=${PORT:-37267}
 IDLE_TIMEOUT=${IDLE_TIMEOUT:-5}
 RSS_BOUND_MB=${RSS_BOUND_MB:-64}
+HEAVY_NODES=${HEAVY_NODES:-100000}
+HEAVY_PORT=$((PORT + 1))
 HERE="$PWD/Benchmarks/Load"
 
 command -v wrk >/dev/null 2>&1 || { SUDO=$([ "$(id -u)" = 0 ] || echo sudo); $SUDO apt-get install -y -qq wrk; }
@@ -28,20 +33,25 @@ fi
 
 "$FRANKLY" serve --host 127.0.0.1 --port "$PORT" --log-level error --idle-timeout "$IDLE_TIMEOUT" &
 SERVER_PID=$!
-trap 'kill -TERM $SERVER_PID 2>/dev/null; wait $SERVER_PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 300); do
-    curl -sf "http://127.0.0.1:$PORT/version" >/dev/null 2>&1 && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { echo "frankly serve exited" >&2; exit 1; }
-    sleep 0.1
+"$FRANKLY" serve --generate "$HEAVY_NODES" --host 127.0.0.1 --port "$HEAVY_PORT" --log-level error --idle-timeout "$IDLE_TIMEOUT" &
+HEAVY_PID=$!
+trap 'kill -TERM $SERVER_PID $HEAVY_PID 2>/dev/null; wait $SERVER_PID $HEAVY_PID 2>/dev/null || true' EXIT
+for port in "$PORT" "$HEAVY_PORT"; do
+    for _ in $(seq 1 600); do
+        curl -sf "http://127.0.0.1:$port/version" >/dev/null 2>&1 && break
+        kill -0 "$SERVER_PID" 2>/dev/null && kill -0 "$HEAVY_PID" 2>/dev/null || { echo "frankly serve exited" >&2; exit 1; }
+        sleep 0.1
+    done
 done
-rss() { awk '/^VmRSS/ {print int($2/1024)}' "/proc/$SERVER_PID/status"; }
+rss() { awk '/^VmRSS/ {print int($2/1024)}' "/proc/${1:-$SERVER_PID}/status"; }
 
 # Warm up (first compiles, caches, allocator arenas) before the baseline.
 wrk -t"$THREADS" -c"$CONNECTIONS" -d5s -s "$HERE/abuse.lua" "http://127.0.0.1:$PORT/map" >/dev/null
 before=$(rss)
-echo "== load and abuse: ${DURATION}s, $CONNECTIONS wrk connections, idle timeout ${IDLE_TIMEOUT}s; RSS before: ${before} MB"
+heavy_before=$(rss "$HEAVY_PID")
+echo "== load and abuse: ${DURATION}s, $CONNECTIONS wrk connections, idle timeout ${IDLE_TIMEOUT}s; RSS before: ${before} MB (heavy server, $HEAVY_NODES views: ${heavy_before} MB)"
 
-python3 "$HERE/abuse.py" "$PORT" "$DURATION" "$IDLE_TIMEOUT" >"${TMPDIR:-/tmp}/abuse.$$.out" 2>&1 &
+python3 "$HERE/abuse.py" "$PORT" "$DURATION" "$IDLE_TIMEOUT" "$HEAVY_PORT" >"${TMPDIR:-/tmp}/abuse.$$.out" 2>&1 &
 ABUSE_PID=$!
 wrk_out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$HERE/abuse.lua" "http://127.0.0.1:$PORT/map" 2>&1)
 echo "$wrk_out" | grep -E '^(requests|requests_per_s|p50_ms|p99_ms|max_ms|errors)=|unexpected'
@@ -50,11 +60,14 @@ wait "$ABUSE_PID" || abuse_rc=$?
 sed 's/^/   /' "${TMPDIR:-/tmp}/abuse.$$.out"; rm -f "${TMPDIR:-/tmp}/abuse.$$.out"
 sleep 2
 after=$(rss)
-echo "RSS after: ${after} MB (growth $((after - before)) MB, bound ${RSS_BOUND_MB} MB)"
+heavy_after=$(rss "$HEAVY_PID")
+echo "RSS after: ${after} MB (growth $((after - before)) MB, bound ${RSS_BOUND_MB} MB); heavy server ${heavy_after} MB (growth $((heavy_after - heavy_before)) MB)"
 
 status=0
 echo "$wrk_out" | grep -q '^errors=0 ' || { echo "FAIL: wrk saw errors"; status=1; }
 [ "$abuse_rc" = 0 ] || { echo "FAIL: an abuse check failed"; status=1; }
 [ $((after - before)) -le "$RSS_BOUND_MB" ] || { echo "FAIL: RSS grew past the bound"; status=1; }
+[ $((heavy_after - heavy_before)) -le "$RSS_BOUND_MB" ] || { echo "FAIL: the heavy server's RSS grew past the bound"; status=1; }
 kill -0 "$SERVER_PID" 2>/dev/null || { echo "FAIL: the server died"; status=1; }
+kill -0 "$HEAVY_PID" 2>/dev/null || { echo "FAIL: the heavy server died"; status=1; }
 exit $status
