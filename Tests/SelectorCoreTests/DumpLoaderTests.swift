@@ -1,11 +1,10 @@
 import SelectorCore
 import Testing
 
-/// The real Frank `/dump` recorded from UICatalog, beside the project root.
+/// The real Frank `/dump` recorded from UICatalog, in `Tests/Fixtures/` (see its README).
 func uicatalogBytes() throws -> [UInt8] {
-    let here = #filePath
-    let root = here.split(separator: "/").dropLast(3).joined(separator: "/")
-    return try FileIO.read("/" + root + "/../shared/fixtures/frank-dump-uicatalog.json")
+    let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+    return try FileIO.read("/" + tests + "/Fixtures/frank-dump-uicatalog.json")
 }
 
 @Suite struct DumpLoaderTests {
