@@ -123,7 +123,7 @@ struct XCUITestWriter {
         let className = tree.classes.names[Int(cid)]
         if className != type { attribute("class", className) }
         if tree.classes.isChainDefined(cid) {
-            attribute("classChain", tree.classes.chain(of: cid).joined(separator: " "))
+            attribute("classChain", tree.classes.chain(of: cid).dropFirst().joined(separator: " "))
         }
         if let v = tree.value("name", of: i) ?? tree.value(DerivedName.accessibilityIdentifier, of: i) { attribute("name", v) }
         if let v = tree.value("label", of: i) ?? tree.value(PropertyName.accessibilityLabel, of: i) { attribute("label", v) }

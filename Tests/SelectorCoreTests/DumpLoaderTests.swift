@@ -7,6 +7,12 @@ func uicatalogBytes() throws -> [UInt8] {
     return try FileIO.read("/" + tests + "/Fixtures/frank-dump-uicatalog.json")
 }
 
+/// The first subview of the root as `dumpJSON()` writes it.
+func firstSubview(of tree: ViewTree) throws -> JSONValue? {
+    guard case .array(let subviews)? = try JSONReader.parse(tree.dumpJSON())["subviews"] else { return nil }
+    return subviews.first
+}
+
 @Suite struct DumpLoaderTests {
     @Test func theUICatalogRecordingLoadsWithItsClassesLabelsAndUids() throws {
         let tree = try ViewTree.loadDump(try uicatalogBytes())
@@ -59,7 +65,7 @@ func uicatalogBytes() throws -> [UInt8] {
     @Test func classChainExtendsTheHierarchyForUnknownClasses() throws {
         let tree = try ViewTree.loadDump("""
             {"class":"UIWindow","subviews":[
-              {"class":"MyFancyButton","classChain":["MyFancyButton","UIButton","UIControl","UIView"]},
+              {"class":"MyFancyButton","classChain":["UIButton","UIControl","UIView"]},
               {"class":"MyPlainView"}]}
             """)
         #expect(tree.isKind(1, of: "UIButton"))
@@ -70,7 +76,49 @@ func uicatalogBytes() throws -> [UInt8] {
         // The chain is written back, so a round trip keeps it.
         let back = try JSONReader.parse(tree.dumpJSON())
         guard case .array(let subviews)? = back["subviews"] else { Issue.record("no subviews"); return }
-        #expect(subviews[0]["classChain"] == .array(["MyFancyButton", "UIButton", "UIControl", "UIView", "UIResponder", "NSObject"]))
+        #expect(subviews[0]["classChain"] == .array(["UIButton", "UIControl", "UIView", "UIResponder", "NSObject"]))
+    }
+
+    /// Issue 2's form: `classChain` lists the superclasses, nearest first. The node's class must
+    /// not be taken from the chain, or a custom button is no `button` anywhere.
+    @Test func aClassChainOfSuperclassesMakesTheNodesOwnClassTheirSubclass() throws {
+        let tree = try ViewTree.loadDump("""
+            {"class":"UIWindow","subviews":[
+              {"class":"MyFancyButton","accessibilityLabel":"Info","classChain":["UIButton","UIControl","UIView"]}]}
+            """)
+        #expect(tree.className(of: 1) == "MyFancyButton")
+        #expect(tree.classes.chain(of: tree.classIDs[1])
+                == ["MyFancyButton", "UIButton", "UIControl", "UIView", "UIResponder", "NSObject"])
+        #expect(tree.isKind(1, of: "UIButton"))
+        #expect(!tree.isKind(1, of: "UILabel"))
+    }
+
+    @Test(arguments: [
+        // Superclasses only (the documented form), the chain after the class.
+        #"{"class":"MyFancyButton","classChain":["UIButton","UIControl","UIView"]}"#,
+        // Led by the node's own class, as earlier writers recorded it.
+        #"{"class":"MyFancyButton","classChain":["MyFancyButton","UIButton","UIControl","UIView"]}"#,
+        // Either form before the class: the chain is tied to the class once the node is complete.
+        #"{"classChain":["UIButton","UIControl","UIView"],"class":"MyFancyButton"}"#,
+        #"{"classChain":["MyFancyButton","UIButton","UIControl","UIView"],"class":"MyFancyButton"}"#,
+    ])
+    func bothChainFormsLoadAlikeAndAreWrittenAsSuperclassesOnly(node: String) throws {
+        let tree = try ViewTree.loadDump(#"{"class":"UIWindow","subviews":["# + node + "]}")
+        #expect(tree.className(of: 1) == "MyFancyButton")
+        #expect(tree.isKind(1, of: "UIButton"))
+        #expect(try firstSubview(of: tree)?["classChain"]
+                == .array(["UIButton", "UIControl", "UIView", "UIResponder", "NSObject"]))
+        // What is written reads back to the same classes and is written again unchanged.
+        let again = try ViewTree.loadDump(tree.dumpJSON())
+        #expect(again.classes.chain(of: again.classIDs[1]) == tree.classes.chain(of: tree.classIDs[1]))
+        #expect(again.dumpJSON() == tree.dumpJSON())
+    }
+
+    @Test func anEmptyClassChainDefinesNothingAndIsNotWrittenBack() throws {
+        let tree = try ViewTree.loadDump(#"{"class":"UIWindow","subviews":[{"class":"MyView","classChain":[]}]}"#)
+        #expect(tree.classes.chain(of: tree.classIDs[1]) == ["MyView", "UIView", "UIResponder", "NSObject"])
+        #expect(try firstSubview(of: tree) != nil)
+        #expect(try firstSubview(of: tree)?["classChain"] == nil)
     }
 
     @Test func aChainCannotRewriteUIKitsOwnClasses() throws {

@@ -30,6 +30,8 @@ extension ViewTree {
     ///
     /// Per node: `class`, `subviews` and `classChain` are structure; every other key becomes a
     /// property, typed where its values allow (`uid` stays a number or a string as given).
+    /// `classChain` lists the node's superclasses nearest first; a chain that starts with the
+    /// node's own class is read the same way.
     public static func loadDump(
         _ bytes: UnsafeBufferPointer<UInt8>, hierarchy: ClassHierarchy = .standard, limits: DumpLimits = DumpLimits()
     ) throws(DumpError) -> ViewTree {
@@ -115,7 +117,7 @@ private struct DumpStreamer {
                 guard case .array(let items) = try r.readValue(depth: 1),
                       let chain = Optional(items.compactMap(\.stringValue)), chain.count == items.count
                 else { throw r.error("\"classChain\" must be an array of class names", at: at) }
-                b.define(chain: chain)
+                b.setClassChain(chain, of: top.node)
             case .property(let slot):
                 switch r.peek() {
                 case UInt8(ascii: "\""):
@@ -227,8 +229,9 @@ extension ViewTree {
             w.string(className(of: i))
             let cid = classIDs[Int(i)]
             if classes.chainDefined[Int(cid)] {
+                // The documented form: superclasses only, nearest first.
                 w.raw(",\"classChain\":")
-                w.value(.array(classes.chain(of: cid).map { .string($0) }))
+                w.value(.array(classes.chain(of: cid).dropFirst().map { .string($0) }))
             }
             for name in propertyNames {
                 guard let v = columns[name]?.value(at: Int(i)) else { continue }
