@@ -148,6 +148,26 @@ func firstSubview(of tree: ViewTree) throws -> JSONValue? {
         #expect(tree.dumpJSON().count > depth * 20)
     }
 
+    /// Keys were matched by scanning every key seen so far, so one node with n distinct keys cost
+    /// n²/2 comparisons: 10^5 keys took 17 s (release). Nothing public counts comparisons, so this
+    /// bounds the time instead, 20 times above the linear load (0.4 s in a debug build) and far
+    /// below the quadratic one (1.25 × 10^9 comparisons at 5 × 10^4 keys).
+    @Test(.timeLimit(.minutes(1)))
+    func oneNodeWithFiftyThousandKeysLoadsInLinearTime() throws {
+        let keys = 50_000
+        var text = #"{"class":"UIView","uid":1"#
+        text.reserveCapacity(keys * 16)
+        for k in 0..<keys { text += #","k\#(k)":\#(k)"# }
+        text += "}"
+        let clock = ContinuousClock()
+        var tree: ViewTree?
+        let elapsed = try clock.measure { tree = try ViewTree.loadDump(text) }
+        let loaded = try #require(tree)
+        #expect(loaded.propertyNames.count == keys + 1)
+        #expect(loaded.value("k49999", of: 0) == .int(49_999))
+        #expect(elapsed < .seconds(8), "\(elapsed)")
+    }
+
     @Test(arguments: [
         ("", "a /dump document must be a JSON object"),
         ("[1]", "a /dump document must be a JSON object"),
