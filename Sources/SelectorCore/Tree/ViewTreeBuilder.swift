@@ -28,7 +28,8 @@ public struct ViewTreeBuilder {
     private var chainDefined: Set<String> = []
     /// `classChain`s by node, in document order, so that the first chain given for a class wins.
     private var pendingChains: [(node: Handle, chain: [String])] = []
-    /// The class graph `isKindOfClass:` consults; extended by `define(chain:)`.
+    /// The class graph `isKindOfClass:` consults; extended by `define(chain:)` (and, when the tree
+    /// is built, by the chains `setClassChain(_:of:)` recorded).
     public var hierarchy: ClassHierarchy
 
     public init(hierarchy: ClassHierarchy = .standard, reservingCapacity: Int = 0) {
