@@ -8,6 +8,12 @@ extension ShelleyParseError {
             return "unterminated string: no closing \(q)"
         case .unknownEscape(let e, _):
             return "unknown escape '\(e)' in string (use \\\\, \\', \\\", \\n, \\r, \\t or \\u{hex})"
+        case .badUnicodeEscape(let e, .malformed, _):
+            return "malformed unicode escape '\(e)' (write \\u{ with 1 to 8 hex digits and }, e.g. \\u{1F600})"
+        case .badUnicodeEscape(let e, .beyondUnicode, _):
+            return "unicode escape '\(e)' is beyond U+10FFFF, the last code point"
+        case .badUnicodeEscape(let e, .surrogate, _):
+            return "unicode escape '\(e)' is a UTF-16 surrogate (U+D800 to U+DFFF), not a character"
         case .badNumber(let text, _):
             return "bad number '\(text)' (write digits, optionally with one '.' between digits)"
         case .missingColon(let name, _):

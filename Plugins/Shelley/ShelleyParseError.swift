@@ -6,6 +6,9 @@ package enum ShelleyParseError: Error, Sendable, Equatable {
     case unterminatedString(quote: Character, at: Int)
     /// A backslash followed by something that is not an escape; offset of the backslash.
     case unknownEscape(String, at: Int)
+    /// A `\u` escape that names no Unicode scalar (`\u{110000}`, `\u{D800}`, `\u{}`, `\u41`), as
+    /// written up to where it went wrong; offset of the backslash.
+    case badUnicodeEscape(String, UnicodeEscapeProblem, at: Int)
     /// A `[0-9.]+` run that is not `digits` or `digits.digits`.
     case badNumber(String, at: Int)
     /// A name glued to the previous argument without its `:` (`foo:'a'bar`).
@@ -49,8 +52,8 @@ package enum ShelleyParseError: Error, Sendable, Equatable {
     /// UTF-8 offset of the problem.
     package var offset: Int {
         switch self {
-        case .unterminatedString(_, let at), .unknownEscape(_, let at), .badNumber(_, let at),
-             .missingColon(_, let at), .emptySection(let at), .missingArgument(_, let at),
+        case .unterminatedString(_, let at), .unknownEscape(_, let at), .badUnicodeEscape(_, _, let at),
+             .badNumber(_, let at), .missingColon(_, let at), .emptySection(let at), .missingArgument(_, let at),
              .indexNeedsNumber(let at), .missingWhitespace(_, let at), .takesNoArgument(_, let at),
              .needsString(_, let at), .viewNeedsClassName(let at), .missingSpaceBefore(_, let at),
              .unknownName(_, _, let at), .noShorthand(_, _, let at), .needsArgument(_, let at),
@@ -60,4 +63,14 @@ package enum ShelleyParseError: Error, Sendable, Equatable {
             return at
         }
     }
+}
+
+/// What is wrong with a `\u{...}` escape.
+package enum UnicodeEscapeProblem: Sendable, Equatable {
+    /// Not `\u{` with one to eight hex digits and `}`.
+    case malformed
+    /// A value past U+10FFFF, the last code point.
+    case beyondUnicode
+    /// A UTF-16 surrogate (U+D800 to U+DFFF), which is no character on its own.
+    case surrogate
 }

@@ -122,15 +122,22 @@ package struct Tokenizer {
         case "r": return "\r"
         case "t": return "\t"
         case "u":
-            // \u{1F600}: one to eight hex digits in braces.
+            // \u{1F600}: one to eight hex digits in braces. `\u` is a known escape, so a bad one
+            // says what is wrong with it rather than calling it unknown.
             var j = i
-            guard j < scalars.count, scalars[j] == "{" else { break }
+            guard j < scalars.count, scalars[j] == "{" else {
+                throw .badUnicodeEscape("\\u", .malformed, at: offsets[start])
+            }
             j += 1
             let digitsStart = j
             while j < scalars.count, scalars[j].properties.isASCIIHexDigit { j += 1 }
+            let written = text(start, j < scalars.count && scalars[j] == "}" ? j + 1 : j)
             guard j < scalars.count, scalars[j] == "}", j > digitsStart, j - digitsStart <= 8,
-                  let code = UInt32(text(digitsStart, j), radix: 16), let scalar = Unicode.Scalar(code)
-            else { break }
+                  let code = UInt32(text(digitsStart, j), radix: 16)
+            else { throw .badUnicodeEscape(written, .malformed, at: offsets[start]) }
+            guard let scalar = Unicode.Scalar(code) else {
+                throw .badUnicodeEscape(written, code > 0x10FFFF ? .beyondUnicode : .surrogate, at: offsets[start])
+            }
             i = j + 1
             return scalar
         default: break

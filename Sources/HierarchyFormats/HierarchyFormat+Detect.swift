@@ -35,13 +35,8 @@ extension HierarchyFormat {
             }
             let next = b[i + 1]
             if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
-                let isComment = i + 3 < b.count && b[i + 2] == UInt8(ascii: "-") && b[i + 3] == UInt8(ascii: "-")
-                i += 2
-                while i < b.count {
-                    if b[i] == UInt8(ascii: ">") && (!isComment || (b[i - 1] == UInt8(ascii: "-") && b[i - 2] == UInt8(ascii: "-"))) { break }
-                    i += 1
-                }
-                i += 1
+                guard let after = skipMarkup(b, at: i) else { return nil }
+                i = after
                 continue
             }
             var j = i + 1
@@ -50,6 +45,48 @@ extension HierarchyFormat {
             if name.hasPrefix("XCUIElementType") || name == "AppiumAUT" { return .xcuitest }
             if name == "hierarchy" || name == "node" { return .uiautomator }
             return nil
+        }
+        return nil
+    }
+
+    /// The index just past the markup declaration, processing instruction or comment at `i`
+    /// (`<!` or `<?`); nil when it does not end. A doctype's quoted ids and internal subset
+    /// (`[<!ENTITY x "a>b">]`) may hold `>`, so only a `>` outside quotes and brackets ends it.
+    private static func skipMarkup(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        func hasPrefix(_ text: StaticString, at k: Int) -> Bool {
+            let n = text.utf8CodeUnitCount
+            guard k + n <= b.count else { return false }
+            return text.withUTF8Buffer { t in (0..<n).allSatisfy { b[k + $0] == t[$0] } }
+        }
+        func find(_ end: StaticString, from k: Int) -> Int? {
+            var k = k
+            while k < b.count { if hasPrefix(end, at: k) { return k + end.utf8CodeUnitCount }; k += 1 }
+            return nil
+        }
+        if hasPrefix("<!--", at: start) { return find("-->", from: start + 4) }
+        if hasPrefix("<?", at: start) { return find("?>", from: start + 2) }
+        var k = start + 2
+        var quote: UInt8? = nil
+        var brackets = 0
+        while k < b.count {
+            let c = b[k]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+            } else if c == UInt8(ascii: "[") {
+                brackets += 1
+            } else if c == UInt8(ascii: "]") {
+                brackets = max(0, brackets - 1)
+            } else if brackets > 0, c == UInt8(ascii: "<"), hasPrefix("<!--", at: k) || hasPrefix("<?", at: k) {
+                // Comments and processing instructions in the internal subset may hold quotes.
+                guard let after = skipMarkup(b, at: k) else { return nil }
+                k = after
+                continue
+            } else if c == UInt8(ascii: ">") && brackets == 0 {
+                return k + 1
+            }
+            k += 1
         }
         return nil
     }

@@ -6,12 +6,14 @@ extension ViewTree {
     /// Each node becomes an element named by its XCUITest type: its own class when that is an
     /// `XCUIElementType*`, else the type of the UIKit role it plays (`UIButton` →
     /// `XCUIElementTypeButton`, `UILabel` → `...StaticText`, anything else → `...Other`). A class that
-    /// is not an XCUITest type is kept in a `class` attribute (and a recorded chain in `classChain`)
-    /// so that loading the document again gives the same classes. `type name label value enabled
-    /// visible x y width height index` are written first (from the XCUITest attribute when the node
-    /// has one, else from `accessibilityIdentifier`, `accessibilityLabel`, `text`, `isEnabled`,
-    /// `isHidden` and the absolute frame), then every other property: strings as they are, numbers
-    /// and booleans as text, other JSON values as JSON text. Several roots are wrapped in `<AppiumAUT>`.
+    /// is not an XCUITest type is kept in a `class` attribute (and a recorded chain's superclasses,
+    /// nearest first, in `classChain`) so that loading the document again gives the same classes.
+    /// `type name label value enabled visible x y width height index` are written first (from the
+    /// XCUITest attribute when the node has one, else from `accessibilityIdentifier`,
+    /// `accessibilityLabel`, `text`, `isEnabled`, `isHidden` and the absolute frame), then every
+    /// other property: strings as they are, numbers and booleans as text, other JSON values as JSON
+    /// text. Several roots are wrapped in `<AppiumAUT>`. Elements are indented two spaces per level,
+    /// at most 32 levels deep, so the output stays linear in the nodes at any depth.
     ///
     /// ```swift
     /// let xml = try HierarchyFormat.dump.load(bytes).xcuitestXML()
@@ -110,8 +112,14 @@ struct XCUITestWriter {
         return nil
     }
 
+    /// Deepest level indented further: two spaces per level up to here, so that indentation adds
+    /// at most a constant per line and a 10^5-deep tree's output stays linear in its nodes
+    /// (uncapped, it grew with depth squared). Real recordings are far shallower, so their
+    /// output is unchanged.
+    static let maxIndentDepth = 32
+
     private mutating func indent(_ depth: Int) {
-        for _ in 0..<depth { out.append(0x20); out.append(0x20) }
+        for _ in 0..<min(depth, Self.maxIndentDepth) { out.append(0x20); out.append(0x20) }
     }
 
     private mutating func openElement(_ i: NodeID, depth: Int, position: Int, frame: Rect?, selfClosing: Bool) {
@@ -123,7 +131,7 @@ struct XCUITestWriter {
         let className = tree.classes.names[Int(cid)]
         if className != type { attribute("class", className) }
         if tree.classes.isChainDefined(cid) {
-            attribute("classChain", tree.classes.chain(of: cid).joined(separator: " "))
+            attribute("classChain", tree.classes.chain(of: cid).dropFirst().joined(separator: " "))
         }
         if let v = tree.value("name", of: i) ?? tree.value(DerivedName.accessibilityIdentifier, of: i) { attribute("name", v) }
         if let v = tree.value("label", of: i) ?? tree.value(PropertyName.accessibilityLabel, of: i) { attribute("label", v) }

@@ -160,7 +160,7 @@ enum XCUITestLoader {
         private mutating func setOther(_ a: XMLAttribute, _ name: @autoclosure () -> String, on node: ViewTreeBuilder.Handle) {
             let id = Int(a.name)
             if infos[id].role == .classChain {
-                sink.builder.define(chain: XMLText.string(a.value).split(separator: " ").map(String.init))
+                sink.builder.setClassChain(XMLText.string(a.value).split(separator: " ").map(String.init), of: node)
                 return
             }
             if infos[id].slot < 0 { infos[id].slot = sink.slot(name()) }

@@ -2,10 +2,10 @@ import HierarchyFormats
 import SelectorCore
 import ViewSelectors
 
-/// A recording from `shared/fixtures/real/`, beside the project root.
+/// A recording from `Tests/Fixtures/real/` (sources and licences in `Tests/Fixtures/README.md`).
 func realFixture(_ name: String) throws -> [UInt8] {
-    let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-    return try FileIO.read("/" + root + "/../shared/fixtures/real/" + name)
+    let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+    return try FileIO.read("/" + tests + "/Fixtures/real/" + name)
 }
 
 /// The recording loaded with its format read from the content.

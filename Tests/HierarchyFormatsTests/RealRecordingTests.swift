@@ -2,7 +2,7 @@ import HierarchyFormats
 import SelectorCore
 import Testing
 
-/// Every recording in `shared/fixtures/real/` (its README gives the counts), with a few properties
+/// Every recording in `Tests/Fixtures/real/` (its README gives the counts), with a few properties
 /// and selections in each engine. uids are 1-based preorder indices.
 @Suite struct RealRecordingTests {
     @Test(arguments: [

@@ -1,11 +1,16 @@
 import SelectorCore
 import Testing
 
-/// The real Frank `/dump` recorded from UICatalog, beside the project root.
+/// The real Frank `/dump` recorded from UICatalog, in `Tests/Fixtures/` (see its README).
 func uicatalogBytes() throws -> [UInt8] {
-    let here = #filePath
-    let root = here.split(separator: "/").dropLast(3).joined(separator: "/")
-    return try FileIO.read("/" + root + "/../shared/fixtures/frank-dump-uicatalog.json")
+    let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+    return try FileIO.read("/" + tests + "/Fixtures/frank-dump-uicatalog.json")
+}
+
+/// The first subview of the root as `dumpJSON()` writes it.
+func firstSubview(of tree: ViewTree) throws -> JSONValue? {
+    guard case .array(let subviews)? = try JSONReader.parse(tree.dumpJSON())["subviews"] else { return nil }
+    return subviews.first
 }
 
 @Suite struct DumpLoaderTests {
@@ -60,7 +65,7 @@ func uicatalogBytes() throws -> [UInt8] {
     @Test func classChainExtendsTheHierarchyForUnknownClasses() throws {
         let tree = try ViewTree.loadDump("""
             {"class":"UIWindow","subviews":[
-              {"class":"MyFancyButton","classChain":["MyFancyButton","UIButton","UIControl","UIView"]},
+              {"class":"MyFancyButton","classChain":["UIButton","UIControl","UIView"]},
               {"class":"MyPlainView"}]}
             """)
         #expect(tree.isKind(1, of: "UIButton"))
@@ -71,7 +76,49 @@ func uicatalogBytes() throws -> [UInt8] {
         // The chain is written back, so a round trip keeps it.
         let back = try JSONReader.parse(tree.dumpJSON())
         guard case .array(let subviews)? = back["subviews"] else { Issue.record("no subviews"); return }
-        #expect(subviews[0]["classChain"] == .array(["MyFancyButton", "UIButton", "UIControl", "UIView", "UIResponder", "NSObject"]))
+        #expect(subviews[0]["classChain"] == .array(["UIButton", "UIControl", "UIView", "UIResponder", "NSObject"]))
+    }
+
+    /// Issue 2's form: `classChain` lists the superclasses, nearest first. The node's class must
+    /// not be taken from the chain, or a custom button is no `button` anywhere.
+    @Test func aClassChainOfSuperclassesMakesTheNodesOwnClassTheirSubclass() throws {
+        let tree = try ViewTree.loadDump("""
+            {"class":"UIWindow","subviews":[
+              {"class":"MyFancyButton","accessibilityLabel":"Info","classChain":["UIButton","UIControl","UIView"]}]}
+            """)
+        #expect(tree.className(of: 1) == "MyFancyButton")
+        #expect(tree.classes.chain(of: tree.classIDs[1])
+                == ["MyFancyButton", "UIButton", "UIControl", "UIView", "UIResponder", "NSObject"])
+        #expect(tree.isKind(1, of: "UIButton"))
+        #expect(!tree.isKind(1, of: "UILabel"))
+    }
+
+    @Test(arguments: [
+        // Superclasses only (the documented form), the chain after the class.
+        #"{"class":"MyFancyButton","classChain":["UIButton","UIControl","UIView"]}"#,
+        // Led by the node's own class, as earlier writers recorded it.
+        #"{"class":"MyFancyButton","classChain":["MyFancyButton","UIButton","UIControl","UIView"]}"#,
+        // Either form before the class: the chain is tied to the class once the node is complete.
+        #"{"classChain":["UIButton","UIControl","UIView"],"class":"MyFancyButton"}"#,
+        #"{"classChain":["MyFancyButton","UIButton","UIControl","UIView"],"class":"MyFancyButton"}"#,
+    ])
+    func bothChainFormsLoadAlikeAndAreWrittenAsSuperclassesOnly(node: String) throws {
+        let tree = try ViewTree.loadDump(#"{"class":"UIWindow","subviews":["# + node + "]}")
+        #expect(tree.className(of: 1) == "MyFancyButton")
+        #expect(tree.isKind(1, of: "UIButton"))
+        #expect(try firstSubview(of: tree)?["classChain"]
+                == .array(["UIButton", "UIControl", "UIView", "UIResponder", "NSObject"]))
+        // What is written reads back to the same classes and is written again unchanged.
+        let again = try ViewTree.loadDump(tree.dumpJSON())
+        #expect(again.classes.chain(of: again.classIDs[1]) == tree.classes.chain(of: tree.classIDs[1]))
+        #expect(again.dumpJSON() == tree.dumpJSON())
+    }
+
+    @Test func anEmptyClassChainDefinesNothingAndIsNotWrittenBack() throws {
+        let tree = try ViewTree.loadDump(#"{"class":"UIWindow","subviews":[{"class":"MyView","classChain":[]}]}"#)
+        #expect(tree.classes.chain(of: tree.classIDs[1]) == ["MyView", "UIView", "UIResponder", "NSObject"])
+        #expect(try firstSubview(of: tree) != nil)
+        #expect(try firstSubview(of: tree)?["classChain"] == nil)
     }
 
     @Test func aChainCannotRewriteUIKitsOwnClasses() throws {
@@ -99,6 +146,26 @@ func uicatalogBytes() throws -> [UInt8] {
         #expect(try Matcher().select(b.build(), in: tree) == [0])
         // Writing it back is iterative too.
         #expect(tree.dumpJSON().count > depth * 20)
+    }
+
+    /// Keys were matched by scanning every key seen so far, so one node with n distinct keys cost
+    /// n²/2 comparisons: 10^5 keys took 17 s (release). Nothing public counts comparisons, so this
+    /// bounds the time instead, 20 times above the linear load (0.4 s in a debug build) and far
+    /// below the quadratic one (1.25 × 10^9 comparisons at 5 × 10^4 keys).
+    @Test(.timeLimit(.minutes(1)))
+    func oneNodeWithFiftyThousandKeysLoadsInLinearTime() throws {
+        let keys = 50_000
+        var text = #"{"class":"UIView","uid":1"#
+        text.reserveCapacity(keys * 16)
+        for k in 0..<keys { text += #","k\#(k)":\#(k)"# }
+        text += "}"
+        let clock = ContinuousClock()
+        var tree: ViewTree?
+        let elapsed = try clock.measure { tree = try ViewTree.loadDump(text) }
+        let loaded = try #require(tree)
+        #expect(loaded.propertyNames.count == keys + 1)
+        #expect(loaded.value("k49999", of: 0) == .int(49_999))
+        #expect(elapsed < .seconds(8), "\(elapsed)")
     }
 
     @Test(arguments: [

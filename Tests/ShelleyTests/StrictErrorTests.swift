@@ -20,7 +20,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase(selector: #"marked:'a\qb'"#,
                   message: #"unknown escape '\q' in string (use \\, \', \", \n, \r, \t or \u{hex})"#, column: 10),
         ErrorCase(selector: #"marked:'\u{110000}'"#,
-                  message: #"unknown escape '\u' in string (use \\, \', \", \n, \r, \t or \u{hex})"#, column: 9),
+                  message: #"unicode escape '\u{110000}' is beyond U+10FFFF, the last code point"#, column: 9),
         // Bad numbers.
         ErrorCase(selector: "index:1.2.3", message: "bad number '1.2.3' (write digits, optionally with one '.' between digits)", column: 7),
         ErrorCase(selector: "foo:.", message: "bad number '.' (write digits, optionally with one '.' between digits)", column: 5),

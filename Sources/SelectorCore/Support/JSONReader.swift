@@ -135,17 +135,22 @@ public struct JSONReader: ~Copyable {
             case UInt8(ascii: "r"): bytes.append(0x0D)
             case UInt8(ascii: "t"): bytes.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = try readHex4()
+                // Errors point at the backslash of the escape at fault, not at whatever follows it.
+                let escape = pos - 2
+                var scalar = try readHex4(escape: escape)
                 if (0xD800..<0xDC00).contains(scalar) {
                     // A high surrogate must be followed by a low one to form one scalar.
                     guard pos + 1 < base.count, base[pos] == UInt8(ascii: "\\"), base[pos + 1] == UInt8(ascii: "u")
-                    else { throw error("unpaired surrogate in \\u escape") }
+                    else { throw error(Self.unpairedHigh(scalar, before: nil), at: escape) }
                     pos += 2
-                    let low = try readHex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                    let low = try readHex4(escape: pos - 2)
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw error(Self.unpairedHigh(scalar, before: low), at: escape)
+                    }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw error("unpaired surrogate in \\u escape")
+                    throw error("unpaired surrogate \(Self.escapeText(scalar)): a low surrogate must follow a high one"
+                                + " (\\uD800 to \\uDBFF)", at: escape)
                 }
                 bytes.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
             default:
@@ -155,22 +160,38 @@ public struct JSONReader: ~Copyable {
         throw error("unterminated string", at: start - 1)
     }
 
-    private mutating func readHex4() throws(JSONError) -> UInt32 {
-        guard pos + 4 <= base.count else { throw error("truncated \\u escape") }
+    /// The four hex digits after `\u`; `escape` is the offset of its backslash.
+    private mutating func readHex4(escape: Int) throws(JSONError) -> UInt32 {
         var v: UInt32 = 0
-        for _ in 0..<4 {
+        for k in 0..<4 {
+            guard pos < base.count else { throw error("truncated \\u escape: it takes exactly four hex digits", at: escape) }
             let b = base[pos]
             let d: UInt32
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(b - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw error("invalid hex digit in \\u escape")
+            case UInt8(ascii: "{") where k == 0:
+                // `\u{1F600}` is Swift's and JavaScript's form, not JSON's.
+                throw error("JSON has no \\u{...} escape: write \\u and four hex digits, a surrogate pair above U+FFFF",
+                            at: escape)
+            default: throw error("invalid hex digit \(describe(b)) in \\u escape: it takes exactly four hex digits")
             }
             v = v * 16 + d
             pos += 1
         }
         return v
+    }
+
+    private static func unpairedHigh(_ high: UInt32, before next: UInt32?) -> String {
+        "unpaired surrogate \(escapeText(high)): a high surrogate must be followed by a low one (\\uDC00 to \\uDFFF)"
+            + (next.map { ", not \(escapeText($0))" } ?? "")
+    }
+
+    /// `\uD800` for 0xD800, as an escape is written in messages.
+    private static func escapeText(_ unit: UInt32) -> String {
+        let hex = String(unit, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     private func validated(_ slice: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONError) -> String {

@@ -7,22 +7,26 @@
 ///
 /// - XCUITest and UIAutomation types are direct subclasses of their UIKit counterpart
 ///   (`XCUIElementTypeButton` → `UIButton` → `UIControl` → ...), so `view:'XCUIElementTypeCell'`
-///   still matches exactly that type.
+///   still matches exactly that type; no XCUITest type is a subclass of another
+///   (`XCUIElementTypePopUpButton` → `UIButton`, not → `XCUIElementTypeButton`).
 /// - Android classes keep Android's own chain (`android.widget.Button` → `android.widget.TextView` →
 ///   `android.view.View` → `UIView`) and carry the UIKit role as a *role*
 ///   (`ClassHierarchy.roles`), because one superclass cannot be both `TextView` and `UIButton`.
 ///   A Button is a TextView on Android, so `label` matches Buttons too.
 extension ClassHierarchy {
     /// XCUITest's `XCUIElementType*` element types (WebDriverAgent / Appium page source).
+    ///
+    /// Every type is a direct subclass of its UIKit class and of no other type: XCUITest and
+    /// Appium match element types exactly, so `XCUIElementTypeButton` must not name a
+    /// `PopUpButton`, while the `button` shorthand (`UIButton`) still covers the whole family.
     public static let xcuitest: ClassHierarchy = {
         var h = ClassHierarchy()
         let pairs: [(String, String)] = [
             ("Application", "UIApplication"), ("Window", "UIWindow"), ("Other", "UIView"), ("Any", "UIView"),
-            ("Button", "UIButton"), ("PopUpButton", "XCUIElementTypeButton"),
-            ("MenuButton", "XCUIElementTypeButton"), ("ToolbarButton", "XCUIElementTypeButton"),
-            ("CheckBox", "XCUIElementTypeButton"), ("RadioButton", "XCUIElementTypeButton"),
-            ("DisclosureTriangle", "XCUIElementTypeButton"), ("StaticText", "UILabel"),
-            ("TextField", "UITextField"), ("SecureTextField", "XCUIElementTypeTextField"),
+            ("Button", "UIButton"), ("PopUpButton", "UIButton"), ("MenuButton", "UIButton"),
+            ("ToolbarButton", "UIButton"), ("CheckBox", "UIButton"), ("RadioButton", "UIButton"),
+            ("DisclosureTriangle", "UIButton"), ("StaticText", "UILabel"),
+            ("TextField", "UITextField"), ("SecureTextField", "UITextField"),
             ("SearchField", "UISearchTextField"), ("TextView", "UITextView"), ("Switch", "UISwitch"),
             ("Toggle", "UISwitch"), ("Slider", "UISlider"), ("Stepper", "UIStepper"),
             ("SegmentedControl", "UISegmentedControl"), ("Picker", "UIPickerView"), ("PickerWheel", "UIView"),

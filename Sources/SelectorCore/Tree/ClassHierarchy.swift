@@ -40,10 +40,17 @@ public struct ClassHierarchy: Sendable {
         superclasses[name] = superclass
     }
 
-    /// Declares a chain as a `/dump` node's `classChain` gives it: the class, then its superclasses
-    /// nearest first.
+    /// Declares a chain given whole: the class, then its superclasses nearest first.
     public mutating func define(chain: [String]) {
         for (sub, sup) in zip(chain, chain.dropFirst()) { define(sub, superclass: sup) }
+    }
+
+    /// Declares class `name` with a `/dump` node's `classChain`: its superclasses nearest first
+    /// (`["UIButton","UIControl","UIView"]` for a `MyFancyButton`, the documented form), or the
+    /// same list led by `name` itself, as earlier writers recorded it.
+    public mutating func define(_ name: String, classChain: [String]) {
+        let superclasses = classChain.first == name ? classChain.dropFirst() : classChain[...]
+        define(chain: [name] + superclasses)
     }
 
     /// Whether the class is known (built in or defined).

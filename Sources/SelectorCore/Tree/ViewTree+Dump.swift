@@ -30,6 +30,8 @@ extension ViewTree {
     ///
     /// Per node: `class`, `subviews` and `classChain` are structure; every other key becomes a
     /// property, typed where its values allow (`uid` stays a number or a string as given).
+    /// `classChain` lists the node's superclasses nearest first; a chain that starts with the
+    /// node's own class is read the same way.
     public static func loadDump(
         _ bytes: UnsafeBufferPointer<UInt8>, hierarchy: ClassHierarchy = .standard, limits: DumpLimits = DumpLimits()
     ) throws(DumpError) -> ViewTree {
@@ -115,7 +117,7 @@ private struct DumpStreamer {
                 guard case .array(let items) = try r.readValue(depth: 1),
                       let chain = Optional(items.compactMap(\.stringValue)), chain.count == items.count
                 else { throw r.error("\"classChain\" must be an array of class names", at: at) }
-                b.define(chain: chain)
+                b.setClassChain(chain, of: top.node)
             case .property(let slot):
                 switch r.peek() {
                 case UInt8(ascii: "\""):
@@ -146,36 +148,57 @@ private struct DumpStreamer {
     }
 }
 
-/// Keys seen so far, matched by their bytes: a dump repeats the same dozen keys on every node, so
-/// a short scan with `memcmp` beats building a `String` and hashing it per key.
+/// Keys seen so far, matched by their bytes: a dump repeats the same dozen keys on every node, in
+/// the same order, so the entry after the last match is tried first with one `memcmp`. Any other
+/// key goes through a hash of its bytes: a scan of every entry made one node with 10^5 distinct
+/// keys quadratic (17 s).
 private struct KeyTable {
     enum Key { case subviews, className, classChain, property(Int) }
     private var entries: [([UInt8], Key)] = []
+    /// Entry indices by the hash of their bytes (FNV-1a); entries with equal hashes are chained
+    /// through `nextWithSameHash`.
+    private var firstWithHash: [UInt64: Int] = [:]
+    private var nextWithSameHash: [Int] = []
     private var hint = 0
 
     mutating func lookup(_ raw: UnsafeBufferPointer<UInt8>, _ b: inout ViewTreeBuilder) -> Key {
-        let n = entries.count
-        var k = 0
-        while k < n {
-            let i = (hint + k) % n
-            let candidate = entries[i].0
-            if candidate.count == raw.count && candidate.withUnsafeBufferPointer({
-                raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0
-            }) {
+        // Past the last entry, the next node most likely starts with the first key again.
+        let next = hint < entries.count ? hint : 0
+        if next < entries.count && Self.equal(entries[next].0, raw) {
+            hint = next + 1
+            return entries[next].1
+        }
+        let hash = Self.hash(raw)
+        var i = firstWithHash[hash] ?? -1
+        while i >= 0 {
+            if Self.equal(entries[i].0, raw) {
                 hint = i + 1
                 return entries[i].1
             }
-            k += 1
+            i = nextWithSameHash[i]
         }
-        return add(String(decoding: raw, as: UTF8.self), &b)
+        return add(Array(raw), hash: hash, &b)
     }
 
     mutating func lookup(_ name: String, _ b: inout ViewTreeBuilder) -> Key {
-        for (bytes, key) in entries where bytes.elementsEqual(name.utf8) { return key }
-        return add(name, &b)
+        let bytes = Array(name.utf8)
+        return bytes.withUnsafeBufferPointer { lookup($0, &b) }
     }
 
-    private mutating func add(_ name: String, _ b: inout ViewTreeBuilder) -> Key {
+    private static func equal(_ candidate: [UInt8], _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        candidate.count == raw.count && candidate.withUnsafeBufferPointer {
+            raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0
+        }
+    }
+
+    private static func hash(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in raw { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    private mutating func add(_ bytes: [UInt8], hash: UInt64, _ b: inout ViewTreeBuilder) -> Key {
+        let name = String(decoding: bytes, as: UTF8.self)
         let key: Key
         switch name {
         case "subviews": key = .subviews
@@ -183,7 +206,9 @@ private struct KeyTable {
         case "classChain": key = .classChain
         default: key = .property(b.slot(for: name))
         }
-        entries.append((Array(name.utf8), key))
+        nextWithSameHash.append(firstWithHash[hash] ?? -1)
+        firstWithHash[hash] = entries.count
+        entries.append((bytes, key))
         hint = entries.count
         return key
     }
@@ -227,8 +252,9 @@ extension ViewTree {
             w.string(className(of: i))
             let cid = classIDs[Int(i)]
             if classes.chainDefined[Int(cid)] {
+                // The documented form: superclasses only, nearest first.
                 w.raw(",\"classChain\":")
-                w.value(.array(classes.chain(of: cid).map { .string($0) }))
+                w.value(.array(classes.chain(of: cid).dropFirst().map { .string($0) }))
             }
             for name in propertyNames {
                 guard let v = columns[name]?.value(at: Int(i)) else { continue }

@@ -26,7 +26,10 @@ public struct ViewTreeBuilder {
     private var rightmostPath: [Int32] = []
     private var inPreorder = true
     private var chainDefined: Set<String> = []
-    /// The class graph `isKindOfClass:` consults; extended by `define(chain:)`.
+    /// `classChain`s by node, in document order, so that the first chain given for a class wins.
+    private var pendingChains: [(node: Handle, chain: [String])] = []
+    /// The class graph `isKindOfClass:` consults; extended by `define(chain:)` (and, when the tree
+    /// is built, by the chains `setClassChain(_:of:)` recorded).
     public var hierarchy: ClassHierarchy
 
     public init(hierarchy: ClassHierarchy = .standard, reservingCapacity: Int = 0) {
@@ -59,11 +62,19 @@ public struct ViewTreeBuilder {
         classOf[Int(node)] = classID(className)
     }
 
-    /// Records a `classChain` (class, then superclasses nearest first) and marks it for write-back.
+    /// Records a whole chain (class, then superclasses nearest first) and marks it for write-back.
     public mutating func define(chain: [String]) {
         guard let first = chain.first else { return }
         hierarchy.define(chain: chain)
         chainDefined.insert(first)
+    }
+
+    /// Records a node's `classChain`, in either form `ClassHierarchy.define(_:classChain:)` takes,
+    /// and marks its class for write-back. The chain is tied to the node's class when the tree is
+    /// built, because a `/dump` may name the class after the chain.
+    public mutating func setClassChain(_ chain: [String], of node: Handle) {
+        guard !chain.isEmpty else { return }
+        pendingChains.append((node, chain))
     }
 
     /// A column's slot: pass it to the `slot:` setters to skip hashing the name per value.
@@ -119,6 +130,13 @@ public struct ViewTreeBuilder {
         let n = parents.count
         var order: [Int32]? = nil
         if !inPreorder { order = preorder() }
+        var hierarchy = hierarchy
+        var chainDefined = chainDefined
+        for (node, chain) in pendingChains {
+            let name = classNames[Int(classOf[Int(node)])]
+            hierarchy.define(name, classChain: chain)
+            chainDefined.insert(name)
+        }
         let table = ClassTable.build(instanceClasses: classNames, hierarchy: hierarchy, chainDefined: chainDefined)
         let localToTable = classNames.map { table.id(of: $0)! }
         var outParents = ContiguousArray<Int32>(repeating: -1, count: n)
