@@ -125,8 +125,6 @@ let package = Package(
             dependencies: ["SelectorCore", "CLibXML2"],
             swiftSettings: strictSettings
         ),
-        // `frankly serve` caps glibc's malloc arenas (see malloc_tuning.h).
-        .target(name: "CMallocTuning"),
         .executableTarget(
             name: "FranklyCLI",
             dependencies: [
@@ -136,7 +134,6 @@ let package = Package(
                 "UIQueryEngine",
                 "FranklyServer",
                 "PluginLoader",
-                "CMallocTuning",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

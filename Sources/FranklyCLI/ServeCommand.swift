@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMallocTuning
 import FranklyServer
 import Logging
 import SelectorCore
@@ -37,9 +36,6 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Before the server's threads allocate: with glibc's default of 8 arenas a core, megabyte
-        // request bodies on many threads left RSS 173 MB higher after the abuse run, 40 MB with 2.
-        _ = viewselectors_limit_malloc_arenas(2)
         let tree: ViewTree
         if let generate {
             tree = SyntheticApp.generate(nodes: generate, seed: seed)
