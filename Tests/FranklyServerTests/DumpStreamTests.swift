@@ -1,10 +1,11 @@
-import FranklyServer
+@testable import FranklyServer
+import Hummingbird
 import SelectorCore
 import Testing
 import ViewSelectors
 
-/// Issue 16, item 13: dumps in bounded chunks, byte for byte what the whole-document writers
-/// produce, so concurrent `/dump`s of 10^6 views need not hold 230 MB each.
+/// Issue 16, item 13: dumps go out in bounded chunks, byte for byte what the whole-document writers
+/// produce, so concurrent `/dump`s of 10^6 views no longer hold 230 MB each.
 @Suite("Dumps in chunks")
 struct DumpStreamTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -97,6 +98,52 @@ struct DumpStreamTests {
                 #expect(last.count >= 1 && last.count <= size)
                 #expect(chunks.count == (whole.count + size - 1) / size)
             }
+        }
+    }
+
+    @Test("/dump/allwindows in chunks is allWindowsDumpJSON", arguments: cases)
+    func allWindows(_ c: Case) {
+        #expect(Self.collect(AllWindowsChunks(tree: c.tree, chunkBytes: 1000)).flatMap { $0 } == c.tree.allWindowsDumpJSON())
+        #expect(Self.collect(AllWindowsChunks(tree: c.tree)).flatMap { $0 } == c.tree.allWindowsDumpJSON())
+    }
+
+    @Test("/inspector/tree in chunks is inspectorTreeJSON, chunks bounded", arguments: cases)
+    func inspectorTree(_ c: Case) {
+        let whole = c.tree.inspectorTreeJSON()
+        for size in [1000, ViewTree.defaultDumpChunkBytes] {
+            let chunks = Self.collect(InspectorTreeChunks(tree: c.tree, chunkBytes: size))
+            #expect(chunks.flatMap { $0 } == whole)
+            #expect(chunks.dropLast().allSatisfy { $0.count == size })
+        }
+    }
+
+    @Test("a large /dump, /dump/allwindows and /inspector/tree are streamed, and are the same bytes")
+    func streamedOverHTTP() async throws {
+        let tree = SyntheticApp.generate(nodes: 30000, seed: 2)
+        try await withServer(tree: tree) { client, _ async throws in
+            let window = try #require(tree.keyWindow)
+            let expected: [(String, [UInt8])] = [
+                ("/dump", tree.dumpJSON(from: window)),
+                ("/dump/allwindows", tree.allWindowsDumpJSON()),
+                ("/inspector/tree", tree.inspectorTreeJSON()),
+            ]
+            for (path, bytes) in expected {
+                let response = try await client.get(path)
+                #expect(response.status == .ok, "\(path)")
+                #expect(Array(response.body.readableBytesView) == bytes, "\(path)")
+                // Sent as it was written: chunked, no length known up front.
+                #expect(response.headers[.contentLength] == nil, "\(path)")
+                #expect(response.headers[.transferEncoding] == "chunked", "\(path)")
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8", "\(path)")
+            }
+        }
+    }
+
+    @Test("a small dump still goes out whole, with its length")
+    func smallDumpHasLength() async throws {
+        try await withServer { client, host async throws in
+            let response = try await client.get("/dump/view/1059")
+            #expect(response.headers[.contentLength] == String(host.tree.dumpJSON(from: host.tree.node(withUID: "1059"), includeSubviews: false).count))
         }
     }
 }
