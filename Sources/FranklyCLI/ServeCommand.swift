@@ -23,6 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds before an idle connection, or a request that stops arriving, is closed.")
     var idleTimeout: Double = 30
     @Option(help: "Most connections open at once; more wait in the listen backlog.") var maxConnections: Int = 256
+    @Option(help: "Seconds before an idle connection is closed once more than 3/4 of --max-connections are open.")
+    var crowdedIdleTimeout: Double = 1
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
 
     func validate() throws {
@@ -32,6 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be at least 1") }
         guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive") }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        guard crowdedIdleTimeout > 0 else { throw ValidationError("--crowded-idle-timeout must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }
 
@@ -51,6 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.defaultEngine = BuiltinEngines.franklyDefault
         configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         configuration.maxConnections = maxConnections
+        configuration.crowdedIdleTimeout = .milliseconds(Int64(crowdedIdleTimeout * 1000))
         let server = FranklyServer(host: SnapshotHost(tree: tree), registry: registry,
                                    configuration: configuration, logger: logger)
         logger.info("serving \(tree.count) views")

@@ -5,6 +5,7 @@ extension FranklyServer {
     /// GET and POST; a body-less request is a read.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: DeclaredBodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: NotFoundPageMiddleware())
         let e = Endpoints(server: self)
         typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response

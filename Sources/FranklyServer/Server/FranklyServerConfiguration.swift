@@ -23,6 +23,16 @@ public struct FranklyServerConfiguration: Sendable {
     /// signals itself, and in tests).
     public var handlesSignals: Bool = true
 
+    // How connections end near the limit (issue 16, item 13).
+
+    /// Once more than three quarters of `maxConnections` are open, a connection with no request in
+    /// progress is closed after this long instead of `idleTimeout`, so idle keep-alive sockets cannot
+    /// lock new clients out.
+    public var crowdedIdleTimeout: Duration = .seconds(1)
+    /// Open connections past which `crowdedIdleTimeout` applies (three quarters of `maxConnections`).
+    public var crowdedConnectionThreshold: Int { max(1, maxConnections) * 3 / 4 }
+
+    /// What `/version` reports by default.
     public static let defaultVersion = "ViewSelectors Frankly 0.1"
 
     public init(host: String = "127.0.0.1", port: Int = 37265, maxBodyBytes: Int = 1 << 20) {
