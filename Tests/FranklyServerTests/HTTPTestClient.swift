@@ -103,7 +103,8 @@ final class HTTPTestConnection: HTTPTestClient {
     func execute(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> HTTPTestResponse {
         guard isOpen else { throw HTTPTestClientError(description: "the server closed this connection after an earlier response") }
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method.rawValue), uri: uri)
-        head.headers.add(name: "host", value: hostHeader)
+        // A Host given in `headers` replaces the connection's own (tests of the server's Host check).
+        if headers[HTTPFields.Element.Name("Host")!] == nil { head.headers.add(name: "host", value: hostHeader) }
         for field in headers { head.headers.add(name: field.name.rawName, value: field.value) }
         // Always framed by a length: without one NIO's encoder would switch a POST to chunked. A
         // Content-Length given in `headers` with no body stays, so a test can declare a body it

@@ -3,8 +3,8 @@ import SelectorCore
 
 /// Builds the HTTP responses of Frank's protocol: envelopes, bare JSON documents, and the 404 page.
 ///
-/// Every protocol answer is HTTP 200, errors included (Frank's rule); only an unknown path (404)
-/// and an oversized body (413) use other statuses.
+/// Every protocol answer is HTTP 200, errors included (Frank's rule); only an unknown path (404),
+/// an oversized body (413) and a request refused as coming from a web page (403) use other statuses.
 enum FranklyResponse {
     /// `{"outcome":"SUCCESS"}`, with `results` when given.
     static func success(_ results: [JSONValue]? = nil) -> Response {
@@ -48,6 +48,14 @@ enum FranklyResponse {
                             while let chunk = rest.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
                             try await writer.finish(nil)
                         })
+    }
+
+    /// 403 with the ERROR envelope for a request refused as coming from a web page; `details` says
+    /// which header gave it away. The connection ends: its body is never read.
+    static func refused(_ details: String) -> Response {
+        var response = error(FranklyError(reason: "request refused", details: details), status: .forbidden)
+        response.headers[.connection] = "close"
+        return response
     }
 
     /// An HTML page.

@@ -23,8 +23,13 @@ public struct FranklyServerConfiguration: Sendable {
     /// signals itself, and in tests).
     public var handlesSignals: Bool = true
 
-    // How connections end near the limit (issue 16, item 13).
+    // Who may drive the server and how connections end near the limit (issue 16, items 12 and 13;
+    // Docs/Frankly.md, "Security: Origin and Host").
 
+    /// Host names (a port, if given, is ignored) accepted in `Host` and `Origin` besides loopback
+    /// names and the bound address: for a server bound to 0.0.0.0 and reached by name. `*` accepts
+    /// any `Host` (behind a proxy), which gives up the DNS-rebinding guard.
+    public var allowedHosts: [String] = []
     /// Once more than three quarters of `maxConnections` are open, a connection with no request in
     /// progress is closed after this long instead of `idleTimeout`, so idle keep-alive sockets cannot
     /// lock new clients out.
