@@ -9,7 +9,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve Frank's HTTP/JSON wire protocol over a hierarchy (loopback by default).",
-        discussion: "Drive it with Frank's drivers or curl, e.g. curl -s localhost:37265/engines. Stop it with Ctrl-C, SIGTERM or GET /exit.")
+        discussion: "Drive it with Frank's drivers or curl, e.g. curl -s localhost:37265/engines. Stop it with Ctrl-C, SIGTERM or POST /exit. Requests from web pages (a foreign Origin, Referer or Host) are refused with 403; see Docs/Frankly.md.")
 
     @OptionGroup var treeOptions: TreeOptions
     @OptionGroup var pluginOptions: PluginOptions
@@ -23,6 +23,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds before an idle connection, or a request that stops arriving, is closed.")
     var idleTimeout: Double = 30
     @Option(help: "Most connections open at once; more wait in the listen backlog.") var maxConnections: Int = 256
+    @Option(help: "Seconds before an idle connection is closed once more than 3/4 of --max-connections are open.")
+    var crowdedIdleTimeout: Double = 1
+    @Option(name: .customLong("allow-host"),
+            help: "A host name clients may use in Host and Origin besides loopback and the bound address (repeatable; '*' allows any Host).")
+    var allowedHosts: [String] = []
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
 
     func validate() throws {
@@ -32,6 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be at least 1") }
         guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive") }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        guard crowdedIdleTimeout > 0 else { throw ValidationError("--crowded-idle-timeout must be positive") }
+        if allowedHosts.contains(where: \.isEmpty) { throw ValidationError("--allow-host needs a host name") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }
 
@@ -51,6 +58,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.defaultEngine = BuiltinEngines.franklyDefault
         configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         configuration.maxConnections = maxConnections
+        configuration.crowdedIdleTimeout = .milliseconds(Int64(crowdedIdleTimeout * 1000))
+        configuration.allowedHosts = allowedHosts
         let server = FranklyServer(host: SnapshotHost(tree: tree), registry: registry,
                                    configuration: configuration, logger: logger)
         logger.info("serving \(tree.count) views")

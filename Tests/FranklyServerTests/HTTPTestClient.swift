@@ -76,8 +76,10 @@ final class HTTPTestConnection: HTTPTestClient {
     }
 
     /// Connects to `host:port`, runs `body` with the connection, then closes it.
-    /// `closesAfterEachRequest` asks the server (`Connection: close`) to end it after one response.
+    /// `closesAfterEachRequest` asks the server (`Connection: close`) to end it after one response;
+    /// `readTimeout` bounds the wait for each response (shorter for tests of what must not hang).
     static func with<T: Sendable>(host: String = "127.0.0.1", port: Int, closesAfterEachRequest: Bool = false,
+                                  readTimeout: TimeAmount = HTTPTestConnection.readTimeout,
                                   _ body: (HTTPTestConnection) async throws -> T) async throws -> T {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: host, port: port) { channel in
@@ -101,12 +103,15 @@ final class HTTPTestConnection: HTTPTestClient {
     func execute(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> HTTPTestResponse {
         guard isOpen else { throw HTTPTestClientError(description: "the server closed this connection after an earlier response") }
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method.rawValue), uri: uri)
-        head.headers.add(name: "host", value: hostHeader)
+        // A Host given in `headers` replaces the connection's own (tests of the server's Host check).
+        if headers[HTTPFields.Element.Name("Host")!] == nil { head.headers.add(name: "host", value: hostHeader) }
         for field in headers { head.headers.add(name: field.name.rawName, value: field.value) }
-        // Always framed by a length: without one NIO's encoder would switch a POST to chunked.
+        // Always framed by a length: without one NIO's encoder would switch a POST to chunked. A
+        // Content-Length given in `headers` with no body stays, so a test can declare a body it
+        // never sends.
         if let body {
             head.headers.replaceOrAdd(name: "content-length", value: String(body.readableBytes))
-        } else if method != .get && method != .head {
+        } else if method != .get && method != .head && headers[.contentLength] == nil {
             head.headers.replaceOrAdd(name: "content-length", value: "0")
         }
         if closesAfterEachRequest { head.headers.replaceOrAdd(name: "connection", value: "close") }
@@ -169,9 +174,12 @@ final class HTTPTestConnection: HTTPTestClient {
 struct OneShotHTTPClient: HTTPTestClient, Sendable {
     var host = "127.0.0.1"
     var port: Int
+    /// How long each request may wait for its response.
+    var readTimeout: TimeAmount = HTTPTestConnection.readTimeout
 
     func execute(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> HTTPTestResponse {
-        try await HTTPTestConnection.with(host: host, port: port, closesAfterEachRequest: true) { connection in
+        try await HTTPTestConnection.with(host: host, port: port, closesAfterEachRequest: true,
+                                          readTimeout: readTimeout) { connection in
             try await connection.execute(uri: uri, method: method, headers: headers, body: body)
         }
     }

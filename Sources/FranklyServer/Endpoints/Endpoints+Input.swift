@@ -48,8 +48,26 @@ extension Endpoints {
 
     /// `/exit`: answers SUCCESS, then shuts the server down gracefully (Frank's app calls
     /// `exit(0)` and answers nothing).
+    ///
+    /// Frank's driver sends `GET /exit` with no browser headers, so GET stays, but only without
+    /// them: a page needs no script to send a GET (`<img src>`), and `OriginGuardMiddleware` cannot
+    /// refuse a GET that carries neither Origin nor Sec-Fetch-Site. POST is always fine here: a
+    /// browser sends Origin with every POST, and the middleware has checked it.
     func exit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if request.method != .post, let marker = Self.browserMarker(in: request.headers) {
+            return FranklyResponse.refused(
+                "\(request.method) /exit carries \(marker), so a browser sent it; a web page could shut the server down with an <img>. Send POST /exit instead")
+        }
         await shutdown()
         return FranklyResponse.success()
+    }
+
+    /// The first header that only a browser sends (`Sec-Fetch-*`, `Origin`, `Referer`), if any.
+    private static func browserMarker(in headers: HTTPFields) -> String? {
+        for field in headers {
+            let name = field.name.canonicalName
+            if name.hasPrefix("sec-fetch-") || name == "origin" || name == "referer" { return field.name.rawName }
+        }
+        return nil
     }
 }

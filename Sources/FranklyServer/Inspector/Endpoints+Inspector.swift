@@ -27,9 +27,9 @@ extension Endpoints {
         return response
     }
 
-    /// `GET /inspector/tree`.
+    /// `GET /inspector/tree`, sent in chunks as it is written.
     func inspectorTree(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        FranklyResponse.jsonBytes(host.tree.inspectorTreeJSON())
+        FranklyResponse.jsonChunks(InspectorTreeChunks(tree: host.tree))
     }
 
     /// `POST /inspector/select {"query":S,"engine":E}`: what `/map` would select, as node ids, with

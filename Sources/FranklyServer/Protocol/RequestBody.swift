@@ -32,13 +32,20 @@ struct RequestBodyReader: Sendable {
 
 }
 
-/// A body over the configured limit: answered 413 with an ERROR envelope.
+/// A body over the configured limit: answered 413 with an ERROR envelope, and the connection ends
+/// (the rest of the body is never read, so a client cannot keep the server reading it).
 struct BodyTooLarge: Error, HTTPResponseError {
     let limit: Int
     var status: HTTPResponse.Status { .contentTooLarge }
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        FranklyResponse.error(
+
+    /// The 413 answer.
+    var response: Response {
+        var response = FranklyResponse.error(
             FranklyError(reason: "request too large", details: "the request body is larger than \(limit) bytes"),
             status: .contentTooLarge)
+        response.headers[.connection] = "close"
+        return response
     }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response { response }
 }

@@ -5,6 +5,11 @@ extension FranklyServer {
     /// GET and POST; a body-less request is a read.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        // First, so a page's request is refused before anything else looks at it.
+        router.add(middleware: OriginGuardMiddleware(policy: OriginPolicy(
+            configuration: configuration,
+            listeningPort: { [weak self] in self?.lifecycle.withLock { $0.port } })))
+        router.add(middleware: DeclaredBodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: NotFoundPageMiddleware())
         let e = Endpoints(server: self)
         typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response

@@ -47,12 +47,24 @@ public final class FranklyServer: Sendable {
     /// The Hummingbird application serving the protocol (what `run()` runs; embedders may run it
     /// in their own service group).
     public func makeApplication() -> Application<RouterResponder<BasicRequestContext>> {
-        Application(
+        let counter = ConnectionCounter()
+        let threshold = configuration.crowdedConnectionThreshold
+        let crowdedTimeout = TimeAmount(configuration.crowdedIdleTimeout)
+        // A refused or oversized request's socket lingers this long after the answer (see
+        // CloseAfterResponseHandler); never longer than an ordinary idle connection would stay.
+        let linger = min(TimeAmount(configuration.idleTimeout), .seconds(2))
+        return Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [
+                    CrowdedIdleHandler(counter: counter, threshold: threshold, timeout: crowdedTimeout),
+                    CloseAfterResponseHandler(linger: linger),
+                ],
+                idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "Frankly",
-                availableConnectionsDelegate: MaximumAvailableConnections(max(1, configuration.maxConnections))),
+                availableConnectionsDelegate: CountedConnectionLimit(
+                    maxConnections: max(1, configuration.maxConnections), counter: counter)),
             onServerRunning: { [self] channel in serverStarted(port: channel.localAddress?.port) },
             logger: logger)
     }

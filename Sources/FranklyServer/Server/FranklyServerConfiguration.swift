@@ -38,6 +38,21 @@ public struct FranklyServerConfiguration: Sendable {
     /// signals itself, and in tests).
     public var handlesSignals: Bool = true
 
+    // Who may drive the server and how connections end near the limit (issue 16, items 12 and 13;
+    // Docs/Frankly.md, "Security: Origin and Host").
+
+    /// Host names (a port, if given, is ignored) accepted in `Host` and `Origin` besides loopback
+    /// names and the bound address: for a server bound to 0.0.0.0 and reached by name. `*` accepts
+    /// any `Host` (behind a proxy), which gives up the DNS-rebinding guard.
+    public var allowedHosts: [String] = []
+    /// Once more than three quarters of `maxConnections` are open, a connection with no request in
+    /// progress is closed after this long instead of `idleTimeout`, so idle keep-alive sockets cannot
+    /// lock new clients out.
+    public var crowdedIdleTimeout: Duration = .seconds(1)
+    /// Open connections past which `crowdedIdleTimeout` applies (three quarters of `maxConnections`).
+    public var crowdedConnectionThreshold: Int { max(1, maxConnections) * 3 / 4 }
+
+    /// What `/version` reports by default.
     public static let defaultVersion = "ViewSelectors Frankly 0.1"
 
     public init(host: String = "127.0.0.1", port: Int = 37265, maxBodyBytes: Int = 1 << 20) {

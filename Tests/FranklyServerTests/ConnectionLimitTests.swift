@@ -1,0 +1,90 @@
+import FranklyServer
+import Hummingbird
+import NIOCore
+import NIOPosix
+import SelectorCore
+import Testing
+
+/// Issue 16, item 13: limits answer at once instead of after a 30 s timeout. The per-request
+/// timeouts here (10 s) sit far below the server's idle timeout, so a server that waits for the
+/// timeout fails these tests rather than passing them slowly.
+@Suite("Connection limits answer at once")
+struct ConnectionLimitTests {
+    @Test("a declared Content-Length over maxBodyBytes is answered 413 without the body being sent")
+    func declaredBodyTooLarge() async throws {
+        try await withRunningServer { _, port async throws in
+            for path in ["/map", "/dump", "/no/such/path"] {
+                // The body is declared and never sent: only an answer from the head can arrive.
+                let response = try await HTTPTestConnection.with(port: port, readTimeout: .seconds(10)) { connection in
+                    try await connection.execute(uri: path, method: .post, headers: [.contentLength: "2000000"], body: nil)
+                }
+                #expect(response.status == .contentTooLarge, "\(path)")
+                #expect(response.json == JSONValue.franklyError("request too large", "the request body is larger than 1048576 bytes"), "\(path)")
+                #expect(response.headers[.connection] == "close", "\(path)")
+            }
+            let version = try await OneShotHTTPClient(port: port, readTimeout: .seconds(10)).get("/version")
+            #expect(version.status == .ok)
+        }
+    }
+
+    @Test("a Content-Length of exactly maxBodyBytes is still read")
+    func declaredAtTheLimit() async throws {
+        var configuration = Fixture.configuration()
+        configuration.maxBodyBytes = 100
+        let server = Fixture.server(SnapshotHost(tree: Fixture.sample), configuration: configuration)
+        try await withRunningServer(server) { _, port async throws in
+            let json = #"{"query":"1055","operation":{"method_name":"text","arguments":[]}}"#
+            let client = OneShotHTTPClient(port: port, readTimeout: .seconds(10))
+            let atLimit = try await client.post("/map", json + String(repeating: " ", count: 100 - json.utf8.count))
+            #expect(atLimit.json.results == ["Sign in"])
+            let over = try await client.post("/map", json + String(repeating: " ", count: 101 - json.utf8.count))
+            #expect(over.status == .contentTooLarge)
+        }
+    }
+
+    @Test("idle connections filling maxConnections do not lock a new client out")
+    func crowdedIdleConnections() async throws {
+        var configuration = Fixture.configuration()
+        configuration.maxConnections = 16
+        configuration.idleTimeout = .seconds(60)
+        configuration.crowdedIdleTimeout = .milliseconds(500)
+        let server = Fixture.server(SnapshotHost(tree: Fixture.sample), configuration: configuration)
+        try await withRunningServer(server) { _, port async throws in
+            // Every slot taken by a socket that never sends a byte.
+            var idle: [any Channel] = []
+            for _ in 0..<configuration.maxConnections {
+                idle.append(try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .connect(host: "127.0.0.1", port: port).get())
+            }
+            let response: HTTPTestResponse
+            do {
+                response = try await OneShotHTTPClient(port: port, readTimeout: .seconds(10)).get("/version")
+            } catch {
+                for channel in idle { try? await channel.close() }
+                throw error
+            }
+            // The server, not this test, closed idle sockets to make room.
+            let closedByServer = idle.filter { !$0.isActive }.count
+            for channel in idle { try? await channel.close() }
+            #expect(response.json["version"] == .string(FranklyServerConfiguration.defaultVersion))
+            #expect(closedByServer >= 1)
+        }
+    }
+
+    @Test("below three quarters of maxConnections, idle connections stay open")
+    func uncrowdedIdleConnectionsStay() async throws {
+        var configuration = Fixture.configuration()
+        configuration.maxConnections = 16
+        configuration.crowdedIdleTimeout = .milliseconds(200)
+        let server = Fixture.server(SnapshotHost(tree: Fixture.sample), configuration: configuration)
+        try await withRunningServer(server) { _, port async throws in
+            try await HTTPTestConnection.with(port: port, readTimeout: .seconds(10)) { connection in
+                #expect(try await connection.get("/version").status == .ok)
+                // Well past the crowded timeout; one open connection is far from crowded.
+                try await Task.sleep(for: .seconds(1))
+                #expect(try await connection.get("/version").status == .ok)
+            }
+        }
+    }
+}
+
