@@ -2,8 +2,8 @@ import SelectorCore
 
 /// `ViewTree.inspectorTreeJSON()` (`GET /inspector/tree`) in chunks of `chunkBytes` (the last may be
 /// shorter), so the server holds one chunk per request rather than the whole document (about 48
-/// bytes a view). The columns are written as `inspectorTreeJSON` writes them; DumpStreamTests checks
-/// the two byte for byte.
+/// bytes a view). `inspectorTreeJSON` writes its document with this type too (`writeAll`), so the
+/// whole and the chunked answers are the same bytes by construction.
 struct InspectorTreeChunks: IteratorProtocol, Sendable {
     private enum Column: Int, CaseIterable, Sendable {
         case classID, parent, uid, label, hidden, frame
@@ -24,7 +24,9 @@ struct InspectorTreeChunks: IteratorProtocol, Sendable {
     private let uids: PropertyColumn?
     private let labels: PropertyColumn?
     private let hidden: PropertyColumn?
-    private let frames: PropertyColumn?
+    /// Each view's absolute frame (`wireframeRects()`), computed once: composing a frame needs its
+    /// ancestors', which a column-at-a-time writer would otherwise recompute.
+    private let rects: [Rect?]
     private var started = false
     private var done = false
     private var column = Column.classID
@@ -38,7 +40,14 @@ struct InspectorTreeChunks: IteratorProtocol, Sendable {
         uids = tree.columns[PropertyName.uid]
         labels = tree.columns[PropertyName.accessibilityLabel]
         hidden = tree.columns[PropertyName.isHidden]
-        frames = tree.columns[PropertyName.accessibilityFrame] ?? tree.columns[PropertyName.frame]
+        rects = tree.wireframeRects()
+    }
+
+    /// Writes the rest of the document into `w` at once (what `inspectorTreeJSON` does).
+    mutating func writeAll(into w: inout JSONWriter) {
+        w.bytes.append(contentsOf: pending)
+        pending = []
+        while !done { step(&w) }
     }
 
     /// The next chunk, or nil once the whole document has been handed out.
@@ -93,10 +102,7 @@ struct InspectorTreeChunks: IteratorProtocol, Sendable {
             if let s = labels?.value(at: i)?.stringValue { w.string(s) } else { w.value(.null) }
         case .hidden: w.integer(hidden?.value(at: i)?.boolValue == true ? 1 : 0)
         case .frame:
-            let rect: Rect?
-            if case .frames(let v)? = frames { rect = v[i].x.isNaN ? nil : v[i] }
-            else { rect = frames?.value(at: i).flatMap(Rect.init(json:)) }
-            if let f = rect {
+            if let f = rects[i] {
                 w.number(f.x); w.bytes.append(UInt8(ascii: ",")); w.number(f.y); w.bytes.append(UInt8(ascii: ","))
                 w.number(f.width); w.bytes.append(UInt8(ascii: ",")); w.number(f.height)
             } else {

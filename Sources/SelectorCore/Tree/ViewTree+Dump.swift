@@ -220,57 +220,15 @@ extension ViewTree {
     /// Iterative, like the loader. With `includeSubviews: false` only the node itself is written
     /// (Frank's `/dump/view/<uid>`).
     public func dumpJSON(from node: NodeID? = nil, includeSubviews: Bool = true) -> [UInt8] {
-        var w = JSONWriter(reservingCapacity: count * 200)
-        if node == nil && roots.count > 1 {
-            w.byte(UInt8(ascii: "["))
-            for (k, r) in roots.enumerated() {
-                if k > 0 { w.byte(UInt8(ascii: ",")) }
-                writeSubtree(r, includeSubviews: includeSubviews, into: &w)
-            }
-            w.byte(UInt8(ascii: "]"))
-        } else if count > 0 {
-            writeSubtree(node ?? 0, includeSubviews: includeSubviews, into: &w)
-        } else {
-            w.raw("null")
-        }
+        // One writer for whole and chunked dumps (`DumpJSONChunks`), so the two cannot drift.
+        var w = JSONWriter(reservingCapacity: includeSubviews ? count * 200 : 1024)
+        var document = DumpJSONChunks(tree: self, from: node, includeSubviews: includeSubviews, chunkBytes: .max)
+        document.writeAll(into: &w)
         return w.bytes
     }
 
     /// The subtree as a `JSONValue` (for small trees and tests).
     public func dumpValue(from node: NodeID? = nil) -> JSONValue {
         (try? JSONReader.parse(dumpJSON(from: node), maxDepth: Int.max / 2)) ?? .null
-    }
-
-    private func writeSubtree(_ top: NodeID, includeSubviews: Bool, into w: inout JSONWriter) {
-        let last = includeSubviews ? ends[Int(top)] : top + 1
-        var open: [NodeID] = []
-        var i = top
-        while i < last {
-            while let o = open.last, ends[Int(o)] <= i { w.raw("]}"); open.removeLast() }
-            if i != top && parents[Int(i)] + 1 != i { w.byte(UInt8(ascii: ",")) }
-            w.raw("{\"class\":")
-            w.string(className(of: i))
-            let cid = classIDs[Int(i)]
-            if classes.chainDefined[Int(cid)] {
-                // The documented form: superclasses only, nearest first.
-                w.raw(",\"classChain\":")
-                w.value(.array(classes.chain(of: cid).dropFirst().map { .string($0) }))
-            }
-            for name in propertyNames {
-                guard let v = columns[name]?.value(at: Int(i)) else { continue }
-                w.byte(UInt8(ascii: ","))
-                w.string(name)
-                w.byte(UInt8(ascii: ":"))
-                w.value(v)
-            }
-            if includeSubviews && ends[Int(i)] > i + 1 {
-                w.raw(",\"subviews\":[")
-                open.append(i)
-            } else {
-                w.raw(includeSubviews ? ",\"subviews\":[]}" : "}")
-            }
-            i += 1
-        }
-        while !open.isEmpty { w.raw("]}"); open.removeLast() }
     }
 }

@@ -5,8 +5,8 @@
 /// iterator holds at most one chunk plus one view's record, so a server can send each chunk before
 /// the next is made. Every chunk but the last is exactly `chunkBytes` long.
 ///
-/// The per-view writing repeats `dumpJSON`'s (that one is private to its file); DumpStreamTests
-/// checks the two byte for byte.
+/// `dumpJSON` writes its document with this type too (`writeAll`), so whole and chunked dumps are
+/// the same bytes by construction; DumpStreamTests checks it anyway.
 public struct DumpJSONChunks: Sequence, IteratorProtocol, Sendable {
     /// Size of every chunk but the last.
     public let chunkBytes: Int
@@ -44,7 +44,7 @@ public struct DumpJSONChunks: Sequence, IteratorProtocol, Sendable {
             tops = tree.count > 0 ? [start ?? 0] : []
         }
         columns = tree.propertyNames.compactMap { name in tree.columns[name].map { (name, $0) } }
-        pending.reserveCapacity(chunkBytes + 1024)
+        pending.reserveCapacity(Swift.min(chunkBytes, 1 << 20) + 1024)
     }
 
     /// The next chunk, or nil once the whole document has been handed out.
@@ -60,6 +60,13 @@ public struct DumpJSONChunks: Sequence, IteratorProtocol, Sendable {
         let chunk = Array(pending[..<n])
         pending.removeFirst(n)
         return chunk
+    }
+
+    /// Writes the rest of the document into `w` at once (what `dumpJSON` does).
+    mutating func writeAll(into w: inout JSONWriter) {
+        w.bytes.append(contentsOf: pending)
+        pending = []
+        while phase != .done { step(&w) }
     }
 
     /// Writes one view's record (with the brackets around it), or the document's opening or end.
@@ -109,8 +116,9 @@ public struct DumpJSONChunks: Sequence, IteratorProtocol, Sendable {
         w.string(tree.className(of: i))
         let cid = tree.classIDs[Int(i)]
         if tree.classes.chainDefined[Int(cid)] {
+            // The documented form: superclasses only, nearest first.
             w.raw(",\"classChain\":")
-            w.value(.array(tree.classes.chain(of: cid).map { .string($0) }))
+            w.value(.array(tree.classes.chain(of: cid).dropFirst().map { .string($0) }))
         }
         for (name, column) in columns {
             guard let v = column.value(at: Int(i)) else { continue }
