@@ -210,6 +210,22 @@ struct AbuseTests {
         #expect(events.count > 5)
     }
 
+    @Test("the keyboard buffer keeps only the newest typing, cut on a character")
+    func keyboardBufferIsBounded() throws {
+        var limits = SnapshotHost.Limits()
+        limits.maxKeyboardBytes = 1000
+        let host = SnapshotHost(tree: Fixture.sample, limits: limits)
+        _ = try host.map(Operation("touch")) { tree throws(SelectorError) in [tree.node(withUID: "1056")!] }
+        for k in 0..<10 {
+            #expect(try host.typeIntoKeyboard(String(repeating: "é", count: 150) + "\(k)"))
+        }
+        let kept = host.keyboardText
+        #expect(kept.utf8.count <= 1000)
+        #expect(kept.utf8.count >= 600)
+        #expect(kept.hasSuffix("é9"))
+        #expect(kept.first == "é" || kept.first?.isNumber == true)
+    }
+
     // MARK: item 11: writers make progress
 
     @Test("a slow write completes while another client writes all the time")

@@ -161,11 +161,25 @@ func firstSubview(of tree: ViewTree) throws -> JSONValue? {
         text += "}"
         let clock = ContinuousClock()
         var tree: ViewTree?
-        let elapsed = try clock.measure { tree = try ViewTree.loadDump(text) }
+        var limits = DumpLimits()
+        limits.maxPropertyNames = keys + 1  // and "uid"
+        let elapsed = try clock.measure { tree = try ViewTree.loadDump(Array(text.utf8), limits: limits) }
         let loaded = try #require(tree)
         #expect(loaded.propertyNames.count == keys + 1)
         #expect(loaded.value("k49999", of: 0) == .int(49_999))
         #expect(elapsed < .seconds(8), "\(elapsed)")
+    }
+
+    @Test func moreDistinctPropertyNamesThanTheLimitAreRefusedAtTheFirstOneOver() throws {
+        // Views 0..<1025 each with a key of its own: 1,025 columns as long as the tree.
+        var text = #"{"class":"UIView","subviews":["#
+        for k in 0..<1025 { text += (k > 0 ? "," : "") + #"{"class":"UILabel","key\#(k)":1}"# }
+        text += "]}"
+        let error = #expect(throws: DumpError.self) { try ViewTree.loadDump(text) }
+        #expect(error?.description.contains("more than 1024 distinct property names (DumpLimits.maxPropertyNames)") == true)
+        var limits = DumpLimits()
+        limits.maxPropertyNames = 1025
+        #expect(try ViewTree.loadDump(Array(text.utf8), limits: limits).propertyNames.count == 1025)
     }
 
     @Test(arguments: [

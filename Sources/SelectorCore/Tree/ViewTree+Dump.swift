@@ -22,6 +22,10 @@ public struct DumpLimits: Sendable {
     public var maxViewDepth: Int = 1_000_000
     /// Deepest nesting inside one property value.
     public var maxValueDepth: Int = 256
+    /// Most distinct property names (keys) a dump may use. Every name is a column as long as the
+    /// tree, so a few thousand names each on one view would cost names × views of memory; real
+    /// dumps use a few dozen.
+    public var maxPropertyNames: Int = 1024
     public init() {}
 }
 
@@ -73,7 +77,7 @@ private struct DumpStreamer {
 
     func stream(_ r: inout JSONReader, into b: inout ViewTreeBuilder) throws {
         var stack: [Frame] = []
-        var keys = KeyTable()
+        var keys = KeyTable(maxPropertyNames: limits.maxPropertyNames)
         guard r.peek() == UInt8(ascii: "{") else { throw r.error("a /dump document must be a JSON object") }
         try open(&r, &b, &stack, parent: nil)
         while var top = stack.last {
@@ -93,10 +97,14 @@ private struct DumpStreamer {
             if top.needComma { try r.expect(UInt8(ascii: ","), "',' or '}'") }
             top.needComma = true
             let key: KeyTable.Key
+            let at = r.pos
             if let raw = r.readPlainStringBytes() {
                 key = keys.lookup(raw, &b)
             } else {
                 key = keys.lookup(try r.readString(), &b)
+            }
+            if case .tooMany = key {
+                throw r.error("dump uses more than \(limits.maxPropertyNames) distinct property names (DumpLimits.maxPropertyNames)", at: at)
             }
             try r.expect(UInt8(ascii: ":"), "':'")
             switch key {
@@ -118,6 +126,8 @@ private struct DumpStreamer {
                       let chain = Optional(items.compactMap(\.stringValue)), chain.count == items.count
                 else { throw r.error("\"classChain\" must be an array of class names", at: at) }
                 b.setClassChain(chain, of: top.node)
+            case .tooMany:
+                preconditionFailure("refused above")
             case .property(let slot):
                 switch r.peek() {
                 case UInt8(ascii: "\""):
@@ -153,13 +163,17 @@ private struct DumpStreamer {
 /// key goes through a hash of its bytes: a scan of every entry made one node with 10^5 distinct
 /// keys quadratic (17 s).
 private struct KeyTable {
-    enum Key { case subviews, className, classChain, property(Int) }
+    enum Key { case subviews, className, classChain, property(Int), tooMany }
+    let maxPropertyNames: Int
+    private var propertyNames = 0
     private var entries: [([UInt8], Key)] = []
     /// Entry indices by the hash of their bytes (FNV-1a); entries with equal hashes are chained
     /// through `nextWithSameHash`.
     private var firstWithHash: [UInt64: Int] = [:]
     private var nextWithSameHash: [Int] = []
     private var hint = 0
+
+    init(maxPropertyNames: Int) { self.maxPropertyNames = maxPropertyNames }
 
     mutating func lookup(_ raw: UnsafeBufferPointer<UInt8>, _ b: inout ViewTreeBuilder) -> Key {
         // Past the last entry, the next node most likely starts with the first key again.
@@ -204,7 +218,10 @@ private struct KeyTable {
         case "subviews": key = .subviews
         case "class": key = .className
         case "classChain": key = .classChain
-        default: key = .property(b.slot(for: name))
+        default:
+            guard propertyNames < maxPropertyNames else { return .tooMany }
+            propertyNames += 1
+            key = .property(b.slot(for: name))
         }
         nextWithSameHash.append(firstWithHash[hash] ?? -1)
         firstWithHash[hash] = entries.count
