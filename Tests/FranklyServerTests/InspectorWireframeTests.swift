@@ -111,8 +111,8 @@ struct InspectorWireframeTests {
     }
 
     static func uicatalogBytes() throws -> [UInt8] {
-        let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        return try FileIO.read("/" + root + "/../shared/fixtures/frank-dump-uicatalog.json")
+        let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+        return try FileIO.read("/" + tests + "/Fixtures/frank-dump-uicatalog.json")
     }
 
     static func removing(_ key: String, from value: JSONValue) -> JSONValue {
