@@ -1,8 +1,8 @@
 public import SelectorCore
 import ShelleyEngine
 
-/// Frank's default engine, `shelley_compat`: Shelley bug for bug, so existing Frank suites select
-/// the same views.
+/// `shelley_compat`: Shelley bug for bug, so existing Frank suites written in Shelley select the
+/// same views (name it in the request: Frank's default is `uiquery`).
 ///
 /// It shares the parser of `ShelleyEngine` in its compat dialect: no escapes, an unterminated
 /// string takes the rest of the selector, `''` and unreadable numbers (`1.2.3`) vanish, and only
@@ -18,5 +18,13 @@ public struct ShelleyCompatEngine: SelectorEngine {
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         try base.compile(selector)
+    }
+
+    public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
+        base.suggestions(for: node, in: tree)
+    }
+
+    public func narrowed(_ selector: String, toResult position: Int) -> String? {
+        base.narrowed(selector, toResult: position)
     }
 }

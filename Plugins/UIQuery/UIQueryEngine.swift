@@ -1,6 +1,7 @@
 public import SelectorCore
 
-/// UISpec's UIQuery path language (`$(@"...")`), Frank's original and default selector engine.
+/// UISpec's UIQuery path language (`$(@"...")`), Frank's original selector engine and the one its
+/// drivers get when they name none (`EngineRegistry.standard()` makes it the default).
 ///
 /// A path is words separated by single spaces: traversals (`descendant`/`find`, `child`, `parent`),
 /// class steps (`view:'UIClass'` or shorthands such as `tableViewCell`), filters (`marked:'x'`,

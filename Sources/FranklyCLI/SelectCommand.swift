@@ -12,7 +12,7 @@ struct SelectCommand: ParsableCommand {
 
     @OptionGroup var treeOptions: TreeOptions
     @OptionGroup var pluginOptions: PluginOptions
-    @Option(help: "Selector engine (default: shelley).") var engine: String?
+    @Option(help: "Selector engine (default: uiquery, as Frank's; see `frankly engines`).") var engine: String?
     @Argument(help: "The selector.") var selector: String
     @Option(help: "uids (one per line) or json (Frankly's response).") var format: Format = .uids
     @Option(help: "Run the query this many times (for --stats).") var `repeat`: Int = 1
@@ -47,7 +47,8 @@ struct SelectCommand: ParsableCommand {
         if let parallelThreshold { configuration.parallelThreshold = parallelThreshold }
         let registry = EngineRegistry.standard(matcher: Matcher(configuration: configuration))
         try pluginOptions.load(into: registry)
-        let engineName = engine ?? registry.defaultEngine ?? "shelley"
+        // nil means the registry's default: one owner for it, shared with `frankly serve`.
+        let engineName = engine
         // Compile once, before the timed runs; the registry's cache is empty, so compile_ms
         // measures the parser(s), not a lookup. `a >> regex:/b/` compiles every part.
         let compileStart = ContinuousClock.now

@@ -55,7 +55,6 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "frankly")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var configuration = FranklyServerConfiguration(host: host, port: port, maxBodyBytes: maxBodyBytes)
-        configuration.defaultEngine = BuiltinEngines.franklyDefault
         configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         configuration.maxConnections = maxConnections
         configuration.crowdedIdleTimeout = .milliseconds(Int64(crowdedIdleTimeout * 1000))

@@ -12,7 +12,7 @@ public import SelectorCore
 public struct MapRequest: Sendable, Equatable {
     /// The selector.
     public var query: String
-    /// `selector_engine`; nil means the server's default engine.
+    /// `selector_engine`; nil means the registry's default engine.
     public var engine: String?
     /// What to do with each selected view.
     public var operation: Operation

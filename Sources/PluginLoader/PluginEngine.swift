@@ -3,6 +3,9 @@ import SelectorCore
 
 /// A plug-in's engine as the host sees it: compiling calls into the library and reads the program
 /// back from JSON, so no Swift value of the plug-in's SelectorCore copy ever reaches the host.
+///
+/// It offers no inspector suggestions (`SelectorEngine.suggestions(for:in:)` keeps its default):
+/// the C contract would need a call that walks the host's tree, which it does not have.
 struct PluginEngine: SelectorEngine, @unchecked Sendable {
     // @unchecked: `context` and the functions belong to a library that is never unloaded; the
     // contract requires `compile` to be callable from any thread.

@@ -6,27 +6,27 @@ import UIQueryEngine
 
 /// The engines this package ships, registered together.
 public enum BuiltinEngines {
-    /// Engine name Frank's drivers send when they name none.
-    public static let franklyDefault = "uiquery"
-
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
         [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine()]
     }
 
-    /// Registers every built-in engine in `registry` (names that cannot be replaced later).
+    /// Registers every built-in engine in `registry` (names that cannot be replaced later) and
+    /// makes `uiquery` its default engine.
     public static func register(in registry: EngineRegistry) throws(RegistryError) {
         for var engine in all {
             // Strict Shelley refuses unknown names, so it must see the predicates plug-ins register.
             if engine.name == "shelley" { engine = ShelleyEngine(predicates: registry.predicates) }
             try registry.register(engine, builtIn: true)
         }
-        if registry.names.contains("shelley") { try registry.setDefaultEngine("shelley") }
+        // Frank's drivers send no engine and mean UIQuery; the server and the CLI read this
+        // default rather than keeping one of their own, so there is exactly one.
+        try registry.setDefaultEngine(UIQueryEngine.engineName)
     }
 }
 
 extension EngineRegistry {
-    /// A registry with every built-in engine.
+    /// A registry with every built-in engine, `uiquery` the default.
     public static func standard(cache: SelectorCache = SelectorCache(), matcher: Matcher = Matcher()) -> EngineRegistry {
         let registry = EngineRegistry(cache: cache, matcher: matcher)
         // Built-in names are distinct and valid, so this cannot fail.

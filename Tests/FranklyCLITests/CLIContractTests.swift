@@ -53,7 +53,7 @@ import Testing
 
     @Test func selectPrintsUidsInResultOrderOnTheSampleApp() throws {
         // The sample app's two text fields: Username (1056) then Password (1057) in document order...
-        let shelley = try CLIRunner.run(["select", "view:'UITextField'"])
+        let shelley = try CLIRunner.run(["select", "--engine", "shelley", "view:'UITextField'"])
         #expect(shelley.status == 0)
         #expect(shelley.stdout == "1056\n1057\n")
         // ...and UISpec's reverse order in uiquery.
@@ -61,13 +61,20 @@ import Testing
         #expect(uiquery.stdout == "1057\n1056\n")
     }
 
+    @Test func selectWithoutEngineUsesTheRegistryDefaultUIQuery() throws {
+        // UISpec's reverse order: shelley, the old CLI default, prints 1056 first.
+        let r = try CLIRunner.run(["select", "textField"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "1057\n1056\n")
+    }
+
     @Test func jsonFormatIsFranklysSuccessEnvelope() throws {
-        let r = try CLIRunner.run(["select", "view:'UITextField'", "--format", "json"])
+        let r = try CLIRunner.run(["select", "--engine", "shelley", "view:'UITextField'", "--format", "json"])
         #expect(r.stdout == "{\"outcome\":\"SUCCESS\",\"results\":[1056,1057]}\n")
     }
 
     @Test func statsPrintOneLineWithTheContractsFields() throws {
-        let r = try CLIRunner.run(["select", "view:'UITextField'", "--stats", "--repeat", "3"])
+        let r = try CLIRunner.run(["select", "--engine", "shelley", "view:'UITextField'", "--stats", "--repeat", "3"])
         #expect(r.status == 0)
         let line = r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
         let pattern = #/^nodes=92 load_ms=[0-9.]+ compile_ms=[0-9.]+ query_ms_median=[0-9.]+ matches=2$/#
@@ -75,7 +82,7 @@ import Testing
     }
 
     @Test func anInvalidSelectorExitsTwoWithMessageAndColumn() throws {
-        let r = try CLIRunner.run(["select", "view:'UITextField"])
+        let r = try CLIRunner.run(["select", "--engine", "shelley", "view:'UITextField"])
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("unterminated string"))

@@ -30,7 +30,7 @@ import Testing
             + #"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication">"#
             + #"<XCUIElementTypeWindow type="XCUIElementTypeWindow"><XCUIElementTypeButton type="XCUIElementTypeButton" label="OK"/>"#
             + #"</XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>"#
-        let r = try run(writing: xml, named: "doctype.xml") { ["select", "--tree", $0, "button marked:'OK'"] }
+        let r = try run(writing: xml, named: "doctype.xml") { ["select", "--tree", $0, "--engine", "shelley", "button marked:'OK'"] }
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "3\n")
     }

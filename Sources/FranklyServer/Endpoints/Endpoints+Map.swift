@@ -5,13 +5,14 @@ extension Endpoints {
     /// `POST /map {"query":S,"selector_engine":E,"operation":{"method_name":M,"arguments":[...]}}`
     /// → `{"outcome":"SUCCESS","results":[one per selected view]}`.
     ///
-    /// No `selector_engine` means `configuration.defaultEngine` (`uiquery`, Frank's rule). A
+    /// No `selector_engine` means the registry's `defaultEngine` (`uiquery` in
+    /// `EngineRegistry.standard()`, Frank's rule). A
     /// selection error or unknown engine is `invalid selector`; an operation error keeps the
     /// performer's reason and details.
     func map(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let decoded = try MapRequest(decoding: try await body.bytes(of: request))
         let query = decoded.query
-        let engine = decoded.engine ?? configuration.defaultEngine
+        let engine = decoded.engine
         let operation = decoded.operation
         let registry = self.registry
         let host = self.host

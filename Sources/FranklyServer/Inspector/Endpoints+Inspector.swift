@@ -42,7 +42,8 @@ extension Endpoints {
     func inspectorSelect(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let object = try await requiredObject(request, missing: .invalidRequest(#"send {"query":...,"engine":...}"#))
         let query = try object.requiredString("query", "the selector")
-        let engine = try object.string("engine") ?? configuration.defaultEngine
+        // No engine: the registry's default, as for `/map`.
+        let engine = try object.string("engine")
         let tree = host.tree
         let registry = self.registry
         let deadline = queryDeadline
@@ -82,7 +83,7 @@ extension Endpoints {
         }
         let properties = (try? JSONReader.parse(tree.dumpJSON(from: id, includeSubviews: false))) ?? .null
         let chain = tree.classes.chain(of: tree.classIDs[Int(id)])
-        let selectors = SelectorSuggester.suggestions(for: id, in: tree, registry: registry)
+        let selectors = registry.suggestions(for: id, in: tree)
         return FranklyResponse.json(.object([
             ("id", .int(Int64(id))), ("class", .string(tree.className(of: id))),
             ("classChain", .array(chain.map { .string($0) })),

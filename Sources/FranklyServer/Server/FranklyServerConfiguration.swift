@@ -30,8 +30,6 @@ public struct FranklyServerConfiguration: Sendable {
     /// Most node ids `/inspector/select` answers (its `count` is always the full count).
     public var maxInspectorResults: Int = 10_000
 
-    /// Engine `/map` uses when a request names none (Frank's rule: `uiquery`).
-    public var defaultEngine: String = "uiquery"
     /// What `/version` reports.
     public var version: String = FranklyServerConfiguration.defaultVersion
     /// Shut down gracefully on SIGINT and SIGTERM (turn off when embedding in a host that handles

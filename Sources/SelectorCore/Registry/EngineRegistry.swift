@@ -68,7 +68,9 @@ public final class EngineRegistry: Sendable {
     /// Whether the engine was registered as built in.
     public func isBuiltIn(_ name: String) -> Bool { state.withLock { $0.builtIn.contains(name) } }
 
-    /// The engine used when a request names none.
+    /// The engine used when a request names none; the server (`/map`, `/inspector/select`) and
+    /// the CLI read it and keep no default of their own. `EngineRegistry.standard()` sets `uiquery`,
+    /// as Frank's drivers send no engine and mean UIQuery; otherwise it is the first registered.
     public var defaultEngine: String? {
         get { state.withLock { $0.defaultName } }
     }

@@ -189,9 +189,19 @@ public protocol SelectorEngine: Sendable {
     func compile(_ selector: String) throws(SelectorError) -> SelectorProgram
     /// The literals of the language inside which `>>` does not split a chain (default: quotes).
     var chainLiterals: ChainLiterals { get }
+    /// Ready-made selectors for `node` in this language, most readable first (default: none).
+    ///
+    /// Candidates need not be unique or even valid: `EngineRegistry.suggestion(engine:for:in:)` runs
+    /// each and keeps the first that selects exactly `node`, so only the engine knows its syntax.
+    func suggestions(for node: NodeID, in tree: ViewTree) -> [String]
+    /// `selector` narrowed to the result at `position` (0-based, in the selector's own result
+    /// order), as `… index:2`; nil when the language cannot pick by position (the default).
+    func narrowed(_ selector: String, toResult position: Int) -> String?
 }
 
 extension SelectorEngine {
     public var summary: String { name }
     public var chainLiterals: ChainLiterals { .quotes }
+    public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] { [] }
+    public func narrowed(_ selector: String, toResult position: Int) -> String? { nil }
 }

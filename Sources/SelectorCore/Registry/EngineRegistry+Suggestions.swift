@@ -1,0 +1,47 @@
+/// A ready-made selector for one view in one engine, checked by running it.
+public struct SelectorSuggestion: Sendable, Equatable {
+    /// The engine that reads `selector`.
+    public var engine: String
+    /// The selector text, without an engine prefix.
+    public var selector: String
+    /// How many views the selector selects (with repeats, as `/map` counts them).
+    public var count: Int
+    /// Whether it selects exactly this view.
+    public var unique: Bool
+
+    public init(engine: String, selector: String, count: Int, unique: Bool) {
+        self.engine = engine; self.selector = selector; self.count = count; self.unique = unique
+    }
+}
+
+extension EngineRegistry {
+    /// One suggestion per registered engine that offers any (`SelectorEngine.suggestions(for:in:)`),
+    /// in engine-name order.
+    public func suggestions(for node: NodeID, in tree: ViewTree) -> [SelectorSuggestion] {
+        names.compactMap { suggestion(engine: $0, for: node, in: tree) }
+    }
+
+    /// The first of the engine's candidates that selects exactly `node`, trying each narrowed to
+    /// `node`'s position when the language can say so; else the first that selects `node` among
+    /// others (`unique` false); nil when none selects it or the engine offers none.
+    ///
+    /// The check lives here, not in the engines, so an engine cannot vouch for a selector that its
+    /// own compiler, the limits or the matcher would treat differently.
+    public func suggestion(engine name: String, for node: NodeID, in tree: ViewTree) -> SelectorSuggestion? {
+        guard let engine = try? engine(named: name), Int(node) >= 0, Int(node) < tree.count else { return nil }
+        var fallback: SelectorSuggestion?
+        for candidate in engine.suggestions(for: node, in: tree) {
+            guard let selected = try? select(candidate, engine: name, in: tree) else { continue }
+            if selected == [node] { return SelectorSuggestion(engine: name, selector: candidate, count: 1, unique: true) }
+            guard let position = selected.firstIndex(of: node) else { continue }
+            if let narrowed = engine.narrowed(candidate, toResult: position),
+               let again = try? select(narrowed, engine: name, in: tree), again == [node] {
+                return SelectorSuggestion(engine: name, selector: narrowed, count: 1, unique: true)
+            }
+            if fallback == nil {
+                fallback = SelectorSuggestion(engine: name, selector: candidate, count: selected.count, unique: false)
+            }
+        }
+        return fallback
+    }
+}
