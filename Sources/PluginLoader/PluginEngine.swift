@@ -30,7 +30,7 @@ struct PluginEngine: SelectorEngine, @unchecked Sendable {
             throw SelectorError(.evaluation, "engine '\(name)' returned invalid JSON: \(error)")
         }
         freeFunction(reply)
-        if let program = json["program"] { return try SelectorProgram(pluginJSON: program) }
+        if let program = json["program"] { return try SelectorProgram(pluginJSON: program, path: "$.program") }
         if let error = json["error"] {
             var e = SelectorError(pluginJSON: error)
             e.selector = selector

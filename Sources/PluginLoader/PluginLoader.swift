@@ -112,15 +112,21 @@ final class RegistrationSession {
         return Int32(VS_PLUGIN_OK)
     }
 
+    /// Registers everything or nothing. The names were checked as the plug-in offered them, but
+    /// another registration may have taken one since, so both registries check again atomically;
+    /// predicates go first because only they can be taken back if the engines are then refused.
     func commit() throws(PluginLoadError) -> [String] {
-        for engine in engines {
-            do {
-                try registry.register(engine)
-            } catch {
-                throw PluginLoadError(path: path, reason: .nameClash, message: error.message)
-            }
+        do {
+            try registry.predicates.register(all: predicates)
+        } catch {
+            throw PluginLoadError(path: path, reason: .nameClash, message: error.message)
         }
-        for predicate in predicates { registry.predicates.register(predicate) }
+        do {
+            try registry.register(all: engines)
+        } catch {
+            registry.predicates.unregister(predicates.map(\.name))
+            throw PluginLoadError(path: path, reason: .nameClash, message: error.message)
+        }
         return engines.map(\.name)
     }
 

@@ -147,7 +147,7 @@ private let tree = N("UIWindow", "w", [], [N("UIButton", "b1"), N("UILabel", "l1
 
     @Test func customPredicatesAreCalledByName() throws {
         let r = EngineRegistry()
-        r.predicates.register(CustomPredicate(name: "uidStartsWith:", arity: 1) { tree, node, args in
+        try r.predicates.register(CustomPredicate(name: "uidStartsWith:", arity: 1) { tree, node, args in
             guard let prefix = args.first?.stringValue else { return false }
             return tree.uidString(of: node)?.hasPrefix(prefix) ?? false
         })

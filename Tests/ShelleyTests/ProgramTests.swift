@@ -99,7 +99,7 @@ private func marked(_ s: String) -> Predicate {
     func customPredicates() throws {
         #expect(try strict.compile("isHidden") == program { $0.filter(.custom(name: "isHidden", arguments: [])) })
         let registry = PredicateRegistry()
-        registry.register(CustomPredicate(name: "hasBadge:count:title:on:", arity: 4) { _, _, _ in true })
+        try registry.register(CustomPredicate(name: "hasBadge:count:title:on:", arity: 4) { _, _, _ in true })
         #expect(try ShelleyEngine(predicates: registry).compile("hasBadge:2count:1.5title:'x'on:YES") == program {
             $0.filter(.custom(name: "hasBadge:count:title:on:",
                               arguments: [.int(2), .double(1.5), .string("x"), .bool(true)]))

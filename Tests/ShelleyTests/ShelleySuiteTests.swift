@@ -205,7 +205,7 @@ let cousins = T("UITableView", "tableView", [
     @Test("predicates registered through the core are called by name", arguments: Engine.allCases)
     func customPredicate(engine: Engine) throws {
         let registry = PredicateRegistry()
-        registry.register(CustomPredicate(name: "hasUID:", arity: 1) { tree, node, args in
+        try registry.register(CustomPredicate(name: "hasUID:", arity: 1) { tree, node, args in
             args.first == .string(tree.uidString(of: node) ?? "")
         })
         // The strict engine checks names when it compiles, so it is handed the registry.

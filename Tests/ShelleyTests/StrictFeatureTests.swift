@@ -34,7 +34,7 @@ import Testing
     @Test("boolean literals reach registered predicates")
     func booleans() throws {
         let registry = PredicateRegistry()
-        registry.register(CustomPredicate(name: "hidden:", arity: 1) { tree, node, args in
+        try registry.register(CustomPredicate(name: "hidden:", arity: 1) { tree, node, args in
             (tree.value("isHidden", of: node)?.boolValue ?? false) == (args.first == .bool(true))
         })
         let tree = standardTree(hidden: true)

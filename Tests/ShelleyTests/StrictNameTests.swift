@@ -29,10 +29,10 @@ import Testing
         let registry = PredicateRegistry()
         let engine = ShelleyEngine(predicates: registry)
         // Registered after the engine was made: the engine reads the registry when it compiles.
-        registry.register(CustomPredicate(name: "hasUID:", arity: 1) { tree, node, args in
+        try registry.register(CustomPredicate(name: "hasUID:", arity: 1) { tree, node, args in
             args.first == .string(tree.uidString(of: node) ?? "")
         })
-        registry.register(CustomPredicate(name: "offscreen", arity: 0) { _, _, _ in false })
+        try registry.register(CustomPredicate(name: "offscreen", arity: 0) { _, _, _ in false })
         let tree = standardTree()
         #expect(tree.uids(try Matcher().select(try engine.compile("view hasUID:'viewB'"), in: tree, predicates: registry))
             == ["viewB"])

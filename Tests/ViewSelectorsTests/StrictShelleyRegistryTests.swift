@@ -13,7 +13,7 @@ struct StrictShelleyRegistryTests {
         let registry = EngineRegistry.standard()
         #expect(throws: SelectorError.self) { try registry.select("view uidIs:1056", engine: "shelley", in: Self.tree) }
         // Registered after the engines: the error above was cached for that text, a fresh text compiles.
-        registry.predicates.register(CustomPredicate(name: "uidIs:", arity: 1) { tree, node, args in
+        try registry.predicates.register(CustomPredicate(name: "uidIs:", arity: 1) { tree, node, args in
             tree.uidString(of: node) == args.first.map { $0.jsonString }
         })
         let nodes = try registry.select("view:'UITextField' uidIs:1056", engine: "shelley", in: Self.tree)

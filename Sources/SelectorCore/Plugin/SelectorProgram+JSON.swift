@@ -3,7 +3,8 @@
 // A plug-in carries its own copy of SelectorCore, so its `SelectorProgram` is a different type
 // from the host's (see Docs/WritingAnEngine.md). Programs cross the boundary as this JSON, which
 // both copies read and write. Closures cannot cross it: engine-supplied `StringMatcher`s are
-// refused; plug-ins register custom predicates instead.
+// refused; plug-ins register custom predicates instead. The schema, for writers in C or any
+// other language, is Docs/PluginProgramJSON.md; keys may come in any order.
 //
 //     {"start":"windows","steps":[
 //        {"axis":"descendants","order":"document","unique":false,"filter":{"kindOf":"UIButton"}},
@@ -31,39 +32,179 @@ extension SelectorProgram {
         return .object([("start", .string(start.pluginName)), ("steps", .array(steps))])
     }
 
-    /// Reads a program written by `pluginJSON()`.
+    /// Reads a program written by `pluginJSON()` or by hand (Docs/PluginProgramJSON.md).
+    ///
+    /// Keys may come in any order; an unknown, missing, duplicated or mistyped key is an
+    /// `.evaluation` error naming its JSON path (`$.steps[1].filter.value`).
     public init(pluginJSON json: JSONValue) throws(SelectorError) {
-        guard let startName = json["start"]?.stringValue, let start = StartPoint(pluginName: startName),
-              case .array(let steps)? = json["steps"] else { throw Self.invalid("a program needs start and steps") }
+        try self.init(pluginJSON: json, path: "$")
+    }
+
+    /// As `init(pluginJSON:)`, with error paths starting at `path` (the host reads a program
+    /// inside the reply `{"program":…}`, so its paths start at `$.program`).
+    package init(pluginJSON json: JSONValue, path: String) throws(SelectorError) {
+        let object = try PluginObject(json, at: path, expected: "a program object")
+        try object.allowOnly(["start", "steps"], for: "a program")
+        let startName = try object.string("start")
+        guard let start = StartPoint(pluginName: startName) else {
+            throw Self.invalid("\(path).start: unknown start point '\(startName)'; expected one of "
+                               + StartPoint.pluginNames.joined(separator: ", "))
+        }
         var builder = ProgramBuilder(start: start)
-        for step in steps {
-            if let axisName = step["axis"]?.stringValue {
-                guard let axis = Axis(rawValue: axisName),
-                      let order = TraversalOrder(rawValue: step["order"]?.stringValue ?? "document"),
-                      let unique = step["unique"]?.boolValue, let filter = step["filter"]
-                else { throw Self.invalid("bad axis step") }
-                builder.axis(axis, order: order, filter: try Predicate(pluginJSON: filter), unique: unique)
-            } else if let filter = step["filter"] {
-                builder.filter(try Predicate(pluginJSON: filter))
-            } else if let pick = step["pick"]?.numberValue, let index = Int(exactly: pick) {
-                builder.pick(index)
-            } else if step["deduplicate"] != nil {
-                builder.deduplicate()
-            } else if step["sort"] != nil {
-                builder.sortInDocumentOrder()
-            } else if case .array(let parts)? = step["union"] {
-                var programs: [SelectorProgram] = []
-                for p in parts { programs.append(try SelectorProgram(pluginJSON: p)) }
-                builder.union(programs)
-            } else {
-                throw Self.invalid("unknown step")
-            }
+        for (i, step) in try object.array("steps").enumerated() {
+            try Self.readStep(step, at: "\(path).steps[\(i)]", into: &builder)
         }
         self = builder.build()
     }
 
+    private static let stepKinds = ["axis", "filter", "pick", "deduplicate", "sort", "union"]
+
+    private static func readStep(_ json: JSONValue, at path: String, into builder: inout ProgramBuilder) throws(SelectorError) {
+        let object = try PluginObject(json, at: path, expected: "a step object")
+        // An axis step carries a `filter` too, so `axis` decides before the one-kind check.
+        let kind = try object.has("axis") ? "axis" : object.kind(among: stepKinds, what: "a step")
+        switch kind {
+        case "axis":
+            try object.allowOnly(["axis", "order", "filter", "unique"], for: "an axis step")
+            let axisName = try object.string("axis")
+            guard let axis = Axis(rawValue: axisName) else {
+                throw invalid("\(path).axis: unknown axis '\(axisName)'; expected one of "
+                              + "descendants, descendantsOrSelf, children, ancestors, parent, siblings")
+            }
+            // `order` is the one optional key: most steps walk in document order.
+            let orderName = try object.has("order") ? object.string("order") : "document"
+            guard let order = TraversalOrder(rawValue: orderName) else {
+                throw invalid("\(path).order: unknown order '\(orderName)'; expected document or reverse")
+            }
+            let unique = try object.bool("unique")
+            let filter = try Predicate(pluginJSON: object.value("filter"), at: "\(path).filter")
+            builder.axis(axis, order: order, filter: filter, unique: unique)
+        case "filter":
+            try object.allowOnly(["filter"], for: "a filter step")
+            builder.filter(try Predicate(pluginJSON: object.value("filter"), at: "\(path).filter"))
+        case "pick":
+            try object.allowOnly(["pick"], for: "a pick step")
+            builder.pick(try object.integer("pick"))
+        case "deduplicate", "sort":
+            try object.allowOnly([kind], for: "a \(kind) step")
+            guard try object.bool(kind) else { throw invalid("\(path).\(kind): must be true (leave the step out instead)") }
+            if kind == "sort" { builder.sortInDocumentOrder() } else { builder.deduplicate() }
+        default:
+            try object.allowOnly(["union"], for: "a union step")
+            var programs: [SelectorProgram] = []
+            for (i, part) in try object.array("union").enumerated() {
+                programs.append(try SelectorProgram(pluginJSON: part, path: "\(path).union[\(i)]"))
+            }
+            builder.union(programs)
+        }
+    }
+
     static func invalid(_ why: String) -> SelectorError {
         SelectorError(.evaluation, "the plug-in returned an invalid program: \(why)")
+    }
+}
+
+/// One JSON object of a program, read by key so that key order never matters, and checked so
+/// that a misspelt key is an error rather than silently ignored.
+private struct PluginObject {
+    let path: String
+    let fields: [String: JSONValue]
+
+    init(_ json: JSONValue, at path: String, expected: String) throws(SelectorError) {
+        guard case .object(let pairs) = json else {
+            throw SelectorProgram.invalid("\(path): expected \(expected), got \(json.pluginTypeName)")
+        }
+        var fields: [String: JSONValue] = [:]
+        for (key, value) in pairs {
+            // A duplicate would make the result depend on which copy a reader keeps.
+            guard fields.updateValue(value, forKey: key) == nil else {
+                throw SelectorProgram.invalid("\(path): duplicate key '\(key)'")
+            }
+        }
+        self.path = path; self.fields = fields
+    }
+
+    func has(_ key: String) -> Bool { fields[key] != nil }
+
+    /// The one key of `kinds` the object holds.
+    func kind(among kinds: [String], what: String) throws(SelectorError) -> String {
+        let found = kinds.filter { fields[$0] != nil }
+        if found.count == 1 { return found[0] }
+        let expected = kinds.joined(separator: ", ")
+        if found.isEmpty {
+            let keys = fields.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            throw SelectorProgram.invalid("\(path): \(what) needs one of the keys \(expected); found "
+                                          + (keys.isEmpty ? "none" : keys))
+        }
+        throw SelectorProgram.invalid("\(path): \(what) has exactly one of the keys \(expected); found "
+                                      + found.map { "'\($0)'" }.joined(separator: " and "))
+    }
+
+    func allowOnly(_ keys: Set<String>, for what: String) throws(SelectorError) {
+        if let extra = fields.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw SelectorProgram.invalid("\(path): unknown key '\(extra)' in \(what) (its keys: "
+                                          + keys.sorted().joined(separator: ", ") + ")")
+        }
+    }
+
+    func value(_ key: String) throws(SelectorError) -> JSONValue {
+        guard let v = fields[key] else { throw SelectorProgram.invalid("\(path): missing key '\(key)'") }
+        return v
+    }
+
+    private func mistyped(_ key: String, _ expected: String, _ v: JSONValue) -> SelectorError {
+        SelectorProgram.invalid("\(path).\(key): expected \(expected), got \(v.pluginTypeName)")
+    }
+
+    func string(_ key: String) throws(SelectorError) -> String {
+        let v = try value(key)
+        guard case .string(let s) = v else { throw mistyped(key, "a string", v) }
+        return s
+    }
+
+    func bool(_ key: String) throws(SelectorError) -> Bool {
+        let v = try value(key)
+        guard case .bool(let b) = v else { throw mistyped(key, "true or false", v) }
+        return b
+    }
+
+    func number(_ key: String) throws(SelectorError) -> Double {
+        let v = try value(key)
+        switch v {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: throw mistyped(key, "a number", v)
+        }
+    }
+
+    func integer(_ key: String) throws(SelectorError) -> Int {
+        let v = try value(key)
+        switch v {
+        case .int(let i): if let n = Int(exactly: i) { return n }
+        case .double(let d): if let n = Int(exactly: d) { return n }
+        default: break
+        }
+        throw mistyped(key, "an integer", v)
+    }
+
+    func array(_ key: String) throws(SelectorError) -> [JSONValue] {
+        let v = try value(key)
+        guard case .array(let a) = v else { throw mistyped(key, "an array", v) }
+        return a
+    }
+}
+
+extension JSONValue {
+    /// The value's JSON type in words, for error messages.
+    fileprivate var pluginTypeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int, .double: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 }
 
@@ -76,6 +217,8 @@ extension StartPoint {
         case .application: "application"
         }
     }
+
+    fileprivate static let pluginNames = ["document", "roots", "windows", "application"]
 
     fileprivate init?(pluginName: String) {
         switch pluginName {
@@ -119,52 +262,72 @@ extension Predicate {
         }
     }
 
-    fileprivate init(pluginJSON json: JSONValue) throws(SelectorError) {
-        if let word = json.stringValue {
+    private static let kinds = ["kindOf", "memberOf", "string", "bool", "number", "has", "custom", "and", "or", "not"]
+    private static let stringOperations: [String: StringTest.Operation] = [
+        "equals": .equals, "contains": .contains, "hasPrefix": .hasPrefix, "hasSuffix": .hasSuffix]
+    private static let comparisons = ["==", "!=", "<", "<=", ">", ">="]
+
+    fileprivate init(pluginJSON json: JSONValue, at path: String) throws(SelectorError) {
+        if case .string(let word) = json {
             switch word {
             case "any": self = .any; return
             case "none": self = .none; return
-            default: throw SelectorProgram.invalid("unknown predicate '\(word)'")
+            default: throw SelectorProgram.invalid("\(path): unknown predicate '\(word)'; the words are any and none")
             }
         }
-        guard case .object(let fields) = json, let (key, value) = fields.first else {
-            throw SelectorProgram.invalid("a predicate is a string or an object")
-        }
+        let object = try PluginObject(json, at: path, expected: "a predicate (\"any\", \"none\" or an object)")
+        // The kind is whichever kind key is present, wherever it stands among the keys.
+        let key = try object.kind(among: Self.kinds, what: "a predicate")
         switch key {
         case "kindOf", "memberOf":
-            guard let c = value.stringValue else { throw SelectorProgram.invalid("\(key) needs a class name") }
+            try object.allowOnly([key], for: "a \(key) predicate")
+            let c = try object.string(key)
             self = key == "kindOf" ? .kindOf(c) : .memberOf(c)
         case "string":
-            let ops: [String: StringTest.Operation] = ["equals": .equals, "contains": .contains,
-                                                       "hasPrefix": .hasPrefix, "hasSuffix": .hasSuffix]
-            guard let p = value.stringValue, let op = json["op"]?.stringValue.flatMap({ ops[$0] }),
-                  let v = json["value"]?.stringValue else { throw SelectorProgram.invalid("bad string test") }
-            let options = Int(json["options"]?.numberValue ?? 0)
-            self = .string(property: p, StringTest(op, v, options: StringTest.Options(rawValue: options)))
-        case "bool":
-            guard let p = value.stringValue, let v = json["value"]?.boolValue else { throw SelectorProgram.invalid("bad bool test") }
-            self = .bool(property: p, v)
-        case "number":
-            guard let p = value.stringValue, let c = json["cmp"]?.stringValue.flatMap(Comparison.init(rawValue:)),
-                  let v = json["value"]?.numberValue else { throw SelectorProgram.invalid("bad number test") }
-            self = .number(property: p, c, v)
-        case "has":
-            guard let p = value.stringValue else { throw SelectorProgram.invalid("bad property test") }
-            self = .hasProperty(p)
-        case "custom":
-            guard let n = value.stringValue, case .array(let args)? = json["arguments"] else {
-                throw SelectorProgram.invalid("bad custom predicate")
+            try object.allowOnly(["string", "op", "value", "options"], for: "a string test")
+            let property = try object.string("string")
+            let opName = try object.string("op")
+            guard let op = Self.stringOperations[opName] else {
+                throw SelectorProgram.invalid("\(path).op: unknown string test '\(opName)'; expected one of "
+                                              + "equals, contains, hasPrefix, hasSuffix")
             }
-            self = .custom(name: n, arguments: args)
+            let value = try object.string("value")
+            let options = try object.has("options") ? object.integer("options") : 0
+            guard (0...3).contains(options) else {
+                throw SelectorProgram.invalid("\(path).options: \(options) is not a sum of 1 (case-insensitive) "
+                                              + "and 2 (no-break space as space)")
+            }
+            self = .string(property: property, StringTest(op, value, options: StringTest.Options(rawValue: options)))
+        case "bool":
+            try object.allowOnly(["bool", "value"], for: "a bool test")
+            self = .bool(property: try object.string("bool"), try object.bool("value"))
+        case "number":
+            try object.allowOnly(["number", "cmp", "value"], for: "a number test")
+            let property = try object.string("number")
+            let cmpName = try object.string("cmp")
+            guard let cmp = Comparison(rawValue: cmpName) else {
+                throw SelectorProgram.invalid("\(path).cmp: unknown comparison '\(cmpName)'; expected one of "
+                                              + Self.comparisons.joined(separator: " "))
+            }
+            self = .number(property: property, cmp, try object.number("value"))
+        case "has":
+            try object.allowOnly(["has"], for: "a has predicate")
+            self = .hasProperty(try object.string("has"))
+        case "custom":
+            try object.allowOnly(["custom", "arguments"], for: "a custom predicate")
+            let name = try object.string("custom")
+            // Optional: most custom predicates take no arguments.
+            self = .custom(name: name, arguments: try object.has("arguments") ? object.array("arguments") : [])
         case "and", "or":
-            guard case .array(let items) = value else { throw SelectorProgram.invalid("\(key) needs an array") }
+            try object.allowOnly([key], for: "an \(key) predicate")
             var ps: [Predicate] = []
-            for item in items { ps.append(try Predicate(pluginJSON: item)) }
+            for (i, item) in try object.array(key).enumerated() {
+                ps.append(try Predicate(pluginJSON: item, at: "\(path).\(key)[\(i)]"))
+            }
             self = key == "and" ? .and(ps) : .or(ps)
-        case "not":
-            self = .not(try Predicate(pluginJSON: value))
         default:
-            throw SelectorProgram.invalid("unknown predicate '\(key)'")
+            try object.allowOnly(["not"], for: "a not predicate")
+            self = .not(try Predicate(pluginJSON: object.value("not"), at: "\(path).not"))
         }
     }
 }

@@ -62,6 +62,31 @@ public final class EngineRegistry: Sendable {
         }
     }
 
+    /// Adds every engine or, when any name is invalid, taken or repeated, none: a plug-in
+    /// offering several engines must not be left half registered. Names are checked and inserted
+    /// under one lock, so no concurrent registration can slip in between.
+    public func register(all engines: [any SelectorEngine], builtIn: Bool = false) throws(RegistryError) {
+        for engine in engines where !Self.isValidName(engine.name) {
+            throw RegistryError("invalid engine name '\(engine.name)': use letters, digits, '_' and '-'")
+        }
+        try state.withLock { (s: inout State) throws(RegistryError) in
+            var seen: Set<String> = []
+            for name in engines.map(\.name) {
+                if s.engines[name] != nil {
+                    throw RegistryError(s.builtIn.contains(name)
+                        ? "engine '\(name)' is built in and cannot be replaced"
+                        : "an engine named '\(name)' is already registered")
+                }
+                guard seen.insert(name).inserted else { throw RegistryError("engine '\(name)' is given twice") }
+            }
+            for engine in engines {
+                s.engines[engine.name] = engine
+                if builtIn { s.builtIn.insert(engine.name) }
+                if s.defaultName == nil { s.defaultName = engine.name }
+            }
+        }
+    }
+
     /// Registered names, sorted.
     public var names: [String] { state.withLock { $0.engines.keys.sorted() } }
 
