@@ -1,0 +1,29 @@
+/// A selector language: a parser from text to the core's compiled form.
+///
+/// Engines never walk trees; the matcher does. `compile` must be safe to call from many threads at
+/// once and must not depend on any particular tree (its result is cached across trees).
+public protocol SelectorEngine: Sendable {
+    /// The registered name (`[A-Za-z0-9_-]+`).
+    var name: String { get }
+    /// One line saying what the engine is for.
+    var summary: String { get }
+    /// Compiles `selector`, or throws a `SelectorError` naming the problem and its position.
+    func compile(_ selector: String) throws(SelectorError) -> SelectorProgram
+    /// The literals of the language inside which `>>` does not split a chain (default: quotes).
+    var chainLiterals: ChainLiterals { get }
+    /// Ready-made selectors for `node` in this language, most readable first (default: none).
+    ///
+    /// Candidates need not be unique or even valid: `EngineRegistry.suggestion(engine:for:in:)` runs
+    /// each and keeps the first that selects exactly `node`, so only the engine knows its syntax.
+    func suggestions(for node: NodeID, in tree: ViewTree) -> [String]
+    /// `selector` narrowed to the result at `position` (0-based, in the selector's own result
+    /// order), as `… index:2`; nil when the language cannot pick by position (the default).
+    func narrowed(_ selector: String, toResult position: Int) -> String?
+}
+
+extension SelectorEngine {
+    public var summary: String { name }
+    public var chainLiterals: ChainLiterals { .quotes }
+    public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] { [] }
+    public func narrowed(_ selector: String, toResult position: Int) -> String? { nil }
+}
