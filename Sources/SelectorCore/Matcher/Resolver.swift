@@ -1,0 +1,156 @@
+/// Turns predicates into `NodeTest`s for one tree.
+struct Resolver {
+    let tree: ViewTree
+    let predicates: PredicateRegistry
+    let matcher: Matcher
+    /// The query's deadline: string evaluations (a regex per distinct value) stop there.
+    let deadline: ContinuousClock.Instant?
+    var statistics = MatchStatistics()
+
+    mutating func nodeTest(_ p: Predicate) throws(SelectorError) -> NodeTest {
+        var test = NodeTest()
+        let parts: [Predicate]
+        switch p {
+        case .and(let ps): parts = ps
+        default: parts = [p]
+        }
+        var rest: [ResolvedTest] = []
+        for part in parts {
+            let r = try resolve(part)
+            switch r {
+            case .constant(true): continue
+            case .constant(false): test.never = true; return test
+            case .classMask(let m) where test.classMask == nil:
+                if !m.contains(true) { test.never = true; return test }
+                test.classMask = m
+            case .classMask(let m):
+                test.classMask = zip(test.classMask!, m).map { $0 && $1 }
+            case .stringID(let ids, let id) where test.stringIDs == nil:
+                test.stringIDs = ids; test.stringID = id
+            case .stringMask(let ids, let mask) where test.stringIDs == nil:
+                if !mask.contains(true) { test.never = true; return test }
+                test.stringIDs = ids; test.stringMask = mask
+            case .bools(let column, let want) where test.boolColumn == nil:
+                test.boolColumn = column; test.boolWanted = want
+            default:
+                rest.append(r)
+            }
+        }
+        if !rest.isEmpty { test.rest = rest.count == 1 ? rest[0] : .and(rest) }
+        return test
+    }
+
+    mutating func resolve(_ p: Predicate) throws(SelectorError) -> ResolvedTest {
+        switch p {
+        case .any: return .constant(true)
+        case .none: return .constant(false)
+        case .kindOf(let name):
+            let mask = tree.classes.kindMask(of: name)
+            return mask.contains(true) ? .classMask(mask) : .constant(false)
+        case .memberOf(let name):
+            let mask = tree.classes.memberMask(of: name)
+            return mask.contains(true) ? .classMask(mask) : .constant(false)
+        case .string(let property, let test):
+            return try resolveString(property, test)
+        case .bool(let property, let want):
+            guard let column = tree.columns[property] else { return .constant(false) }
+            switch column {
+            case .bools(let v): return .bools(v, want)
+            case .numbers(let v): return .numbers(v, want ? .notEqual : .equal, 0)
+            case .strings: return .constant(false)
+            default:
+                return .closure { [column] i in column.value(at: Int(i))?.boolValue == want }
+            }
+        case .number(let property, let cmp, let x):
+            guard let column = tree.columns[property] else { return .constant(false) }
+            switch column {
+            case .numbers(let v): return .numbers(v, cmp, x)
+            case .bools(let v):
+                return .closure { i in
+                    let b = v[Int(i)]
+                    return b >= 0 && cmp.holds(Double(b & 1), x)
+                }
+            case .strings: return .constant(false)
+            default:
+                return .closure { [column] i in
+                    guard let n = column.value(at: Int(i))?.numberValue else { return false }
+                    return cmp.holds(n, x)
+                }
+            }
+        case .hasProperty(let property):
+            if property == "class" { return .constant(true) }
+            guard let column = tree.columns[property] else { return .constant(false) }
+            return .closure { [column] i in column.value(at: Int(i)) != nil }
+        case .custom(let name, let arguments):
+            if let custom = predicates.predicate(named: name) {
+                if let arity = custom.arity, arity != arguments.count {
+                    throw SelectorError(.usage, "\(name) takes \(arity) arguments, but \(arguments.count) were supplied")
+                }
+                let tree = self.tree
+                return .closure { i in custom.test(tree, i, arguments) }
+            }
+            if arguments.isEmpty { return try resolve(.bool(property: name, true)) }
+            return .constant(false)
+        case .and(let ps):
+            var out: [ResolvedTest] = []
+            for q in ps {
+                let r = try resolve(q)
+                if case .constant(false) = r { return r }
+                if case .constant(true) = r { continue }
+                out.append(r)
+            }
+            return out.isEmpty ? .constant(true) : (out.count == 1 ? out[0] : .and(out.map(closeClassMask)))
+        case .or(let ps):
+            var out: [ResolvedTest] = []
+            for q in ps {
+                let r = try resolve(q)
+                if case .constant(true) = r { return r }
+                if case .constant(false) = r { continue }
+                out.append(closeClassMask(r))
+            }
+            return out.isEmpty ? .constant(false) : .or(out)
+        case .not(let q):
+            let r = try resolve(q)
+            if case .constant(let b) = r { return .constant(!b) }
+            return .not(closeClassMask(r))
+        }
+    }
+
+    /// Class masks need the class column; nested ones capture it in a closure.
+    private func closeClassMask(_ r: ResolvedTest) -> ResolvedTest {
+        guard case .classMask(let mask) = r else { return r }
+        let classes = tree.classIDs
+        return .closure { i in mask[Int(classes[Int(i)])] }
+    }
+
+    private mutating func resolveString(_ property: String, _ test: StringTest) throws(SelectorError) -> ResolvedTest {
+        if property == "class" {
+            // The class name is a string property too (e.g. a regex over class names).
+            let names = tree.classes.names
+            var pool = StringPool()
+            for n in names { _ = pool.intern(n) }
+            let mask = try matcher.evaluate(test, over: pool, deadline: deadline, statistics: &statistics)
+            return mask.contains(true) ? .classMask(mask) : .constant(false)
+        }
+        guard let column = tree.columns[property] else { return .constant(false) }
+        switch column {
+        case .strings(let ids, let pool):
+            if case .equals = test.operation, test.options.isEmpty {
+                guard let id = pool.id(of: test.value) else { return .constant(false) }
+                return .stringID(ids, id)
+            }
+            let mask = try matcher.evaluate(test, over: pool, deadline: deadline, statistics: &statistics)
+            return mask.contains(true) ? .stringMask(ids, mask) : .constant(false)
+        case .generic(let values):
+            // Rare: a property whose values are of mixed types. Evaluate the string ones.
+            var pool = StringPool()
+            var idOf: [Int32: Int32] = [:]
+            for (node, v) in values { if case .string(let s) = v { idOf[node] = pool.intern(s) } }
+            let mask = try matcher.evaluate(test, over: pool, deadline: deadline, statistics: &statistics)
+            let ids = idOf
+            return .closure { i in ids[i].map { mask[Int($0)] } ?? false }
+        default:
+            return .constant(false)
+        }
+    }
+}
