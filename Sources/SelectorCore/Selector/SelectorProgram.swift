@@ -2,28 +2,46 @@
 //
 // A selector compiles to a `SelectorProgram`: a start point and a list of bulk steps, each taking
 // the ordered node list produced so far and producing the next one. Engines differ in order and
-// duplicates, so both are explicit. Worked example: Shelley's
+// duplicates, so both are explicit. Worked examples, as `SelectorProgram.description` prints them
+// (each indented block is `engine> selector` and then the program that engine compiles it to;
+// Tests/ViewSelectorsTests/ProgramPrinterTests.swift compiles and prints every block here, so
+// keep them true). Shelley's
 //
-//     tableViewCell label marked:'Row 7-3' parent tableViewCell view:'UIImageView'
-//
-// compiles (after the builder fuses each filter into the step before it) to
-//
+//     shelley> tableViewCell label marked:'Row 7-3' parent tableViewCell view:'UIImageView'
 //     start .windows
-//     1  axis descendants  document  filter kindOf(UITableViewCell)                     (first step: no dedup)
-//     2  axis descendants  document  filter kindOf(UILabel) ∧ accessibilityLabel ⊇ "Row 7-3"   unique
-//     3  axis ancestors    document  filter kindOf(UITableViewCell)                     unique
-//     4  axis descendants  document  filter kindOf(UIImageView)                         unique
+//     1  axis descendants  document  filter kindOf(UITableViewCell)
+//     2  axis descendants  document  filter kindOf(UILabel) ∧ accessibilityLabel ⊇ "Row 7-3" (U+00A0 read as space)  unique
+//     3  axis ancestors    document  filter ¬kindOf(UIApplication) ∧ kindOf(UITableViewCell)  unique
+//     4  axis descendants  document  filter kindOf(UIImageView)  unique
 //
-// and UISpec's `tableView tableViewCell last` to
+// where the builder has fused each filter into the step before it, the first step keeps
+// duplicates (Shelley de-duplicates after every filter but the first), `parent` never climbs to
+// the application, and the class right after `parent` tests the ancestors themselves; and
+// UISpec's
 //
+//     uiquery> tableView tableViewCell last
 //     start .application
-//     1  axis descendants  reverse   filter kindOf(UITableView)
-//     2  axis descendants  reverse   filter kindOf(UITableViewCell)
+//     1  axis descendants  reverse  filter kindOf(UITableView)
+//     2  axis descendants  reverse  filter kindOf(UITableViewCell)
 //     3  pick -1
 //
 // Each axis step visits the inputs in list order and concatenates what each yields; `unique`
 // then keeps the first occurrence of every node. The matcher is free to compute a step any way
 // that gives that exact list (it scans merged ranges in parallel when the inputs allow).
+//
+// The notation. The first line is `start .` and the start point; then one line per step, its
+// number (from 1), two spaces and the step. Steps: `axis A  O  filter P` (axis A, padded to the
+// widest axis name among the program's axis steps; order O, `document` or `reverse`; the filter
+// P, `any` when there is none), then `  unique` when it de-duplicates; `filter P`; `pick N`;
+// `deduplicate`; `sort` (into document order); `union`, followed by each member program between
+// `{ ` and `}`, its lines indented by two more spaces. Predicates: `any`, `none`, `kindOf(C)`,
+// `memberOf(C)`; string tests `p == "v"`, `p ⊇ "v"` (contains), `p ^= "v"` (prefix),
+// `p $= "v"` (suffix) and `p ~ M` (an engine matcher, by its description), each followed by
+// ` (case-insensitive)` and ` (U+00A0 read as space)` when those options are set (values quoted
+// with `\"`, `\\` and `\n` escaped); `p == true`; `p <= 3` with any comparison operator (whole
+// numbers printed without a fraction); `has(p)`; a custom predicate's name, then its arguments
+// as JSON, comma-separated, in parentheses, when it has some; `A ∧ B`, `A ∨ B` and `¬A`, an
+// operand that is itself an `∧` or `∨` in parentheses.
 
 /// Where a program starts before its first step.
 public enum StartPoint: Sendable, Equatable {
