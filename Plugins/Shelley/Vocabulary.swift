@@ -1,6 +1,6 @@
 /// The words Shelley gives meaning to.
 enum Vocabulary {
-    /// Class shorthands, only recognised without arguments ([R] Source/Shared/SYParser.m).
+    /// Class shorthands, only recognised without arguments (as Shelley's SYParser.m has them).
     static let shorthands: [String: String] = [
         "view": "UIView", "button": "UIButton", "label": "UILabel", "alertView": "UIAlertView",
         "actionSheet": "UIActionSheet", "navigationButton": "UINavigationButton",
@@ -8,11 +8,6 @@ enum Vocabulary {
         "textField": "UITextField", "tableView": "UITableView", "tableViewCell": "UITableViewCell",
         "threePartButton": "UIThreePartButton",
     ]
-
-    /// Keywords both dialects know.
-    static let sharedKeywords: Set<String> = ["parent", "first", "descendant"]
-    /// Keywords only the strict dialect knows.
-    static let strictKeywords: Set<String> = ["last", "child", "sibling"]
 
     /// String predicates Shelley defines on views, by selector, with the property each reads.
     static let stringPredicates: [String: String] = [

@@ -10,7 +10,7 @@ import Darwin
 /// Runs independent chunks of work on all cores and returns their results in chunk order.
 ///
 /// `DispatchQueue.concurrentPerform` costs ~10 ns per iteration against 3–7 µs per child task of a
-/// TaskGroup (design/matcher.md), and the matcher's work is synchronous anyway.
+/// TaskGroup, and the matcher's work is synchronous anyway.
 enum Parallel {
     /// Online CPUs.
     static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
