@@ -130,7 +130,7 @@ struct AbuseTests {
         }
     }
 
-    @Test("/version answers while two heavy queries hold the workers")
+    @Test("/version answers while two heavy queries run")
     func cheapEndpointsAnswerBesideHeavyQueries() async throws {
         // 1,716 distinct labels at 2 ms each: about 3.4 s a query, well under its budget.
         let host = SnapshotHost(tree: SyntheticApp.generate(nodes: 10_000))

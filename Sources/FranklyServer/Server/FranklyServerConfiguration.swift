@@ -24,7 +24,7 @@ public struct FranklyServerConfiguration: Sendable {
     public var queryTimeBudget: Duration = .seconds(5)
     /// Queries that only read (getters, `/inspector/select`) running at once; writes (setters,
     /// gestures, typing) run one at a time in a lane of their own.
-    public var maxConcurrentQueries: Int = max(2, MatcherConfiguration.processorCount)
+    public var maxConcurrentQueries: Int = max(4, 2 * MatcherConfiguration.processorCount)
     /// Requests that may wait for a worker in each lane; further ones are answered `server busy`.
     public var maxQueuedRequests: Int = 64
     /// Most node ids `/inspector/select` answers (its `count` is always the full count).

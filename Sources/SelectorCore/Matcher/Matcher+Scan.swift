@@ -130,10 +130,11 @@ extension Matcher {
     /// Past `deadline` it stops with the budget's error: an engine's matcher (a regex) is checked
     /// after every value, since one value may cost milliseconds; the built-in tests, which cost
     /// nanoseconds, every 4,096 values.
-    func evaluate(_ test: StringTest, over pool: StringPool, deadline: ContinuousClock.Instant? = nil,
+    func evaluate(_ test: StringTest, over pool: StringPool, deadline: MatchDeadline = MatchDeadline(nil),
                   statistics: inout MatchStatistics) throws(SelectorError) -> [Bool] {
         let count = pool.count
         guard count > 0 else { return [] }
+        let hasDeadline = deadline.isSet
         var test = test
         if test.options.contains(.noBreakSpaceAsSpace) && !pool.containsNoBreakSpace {
             test.options.remove(.noBreakSpaceAsSpace)
@@ -148,7 +149,7 @@ extension Matcher {
                     let evaluator = m.makeEvaluator()
                     do throws(SelectorError) {
                         for k in lo..<hi {
-                            if let deadline, ContinuousClock.now >= deadline { throw QueryBudget.deadlineError }
+                            if hasDeadline, deadline.hasPassed { throw QueryBudget.deadlineError }
                             let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
                             mask[k - lo] = try evaluator.matches(s)
                         }
@@ -159,7 +160,7 @@ extension Matcher {
                 }
                 let builtin = BuiltinStringEvaluator(test)
                 for k in lo..<hi {
-                    if let deadline, k & 4095 == 0, ContinuousClock.now >= deadline {
+                    if hasDeadline, k & 4095 == 0, deadline.hasPassed {
                         return .failure(QueryBudget.deadlineError)
                     }
                     let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])

@@ -48,9 +48,10 @@ public struct Matcher: Sendable {
                        predicates: PredicateRegistry = PredicateRegistry(), budget: QueryBudget? = nil,
                        statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
         let budget = budget ?? SelectorLimits().budget(treeSize: tree.count)
+        let meter = BudgetMeter(budget)
         var run = Run(matcher: self, tree: tree,
-                      resolver: Resolver(tree: tree, predicates: predicates, matcher: self, deadline: budget.deadline),
-                      meter: BudgetMeter(budget))
+                      resolver: Resolver(tree: tree, predicates: predicates, matcher: self, deadline: meter.deadline),
+                      meter: meter)
         var list = roots ?? startNodes(program.start, in: tree)
         for step in program.steps {
             if list.isEmpty { break }

@@ -4,7 +4,7 @@ struct Resolver {
     let predicates: PredicateRegistry
     let matcher: Matcher
     /// The query's deadline: string evaluations (a regex per distinct value) stop there.
-    let deadline: ContinuousClock.Instant?
+    let deadline: MatchDeadline
     var statistics = MatchStatistics()
 
     mutating func nodeTest(_ p: Predicate) throws(SelectorError) -> NodeTest {

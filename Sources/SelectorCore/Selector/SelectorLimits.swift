@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Bounds every selector must stay within, whatever its engine.
 ///
 /// The registry enforces the first two once, around every engine's `compile`: the length before
@@ -92,35 +100,78 @@ public struct QueryBudget: Sendable, Equatable {
     }
 }
 
+/// A deadline the matcher can test cheaply: `CLOCK_MONOTONIC` nanoseconds in a plain integer.
+///
+/// `ContinuousClock.Instant` is resilient (its layout is not known when this module compiles), so
+/// every struct holding one, the matcher's per-query state included, had its fields reached
+/// through runtime layout calls: that alone made a UISpec-order query 1.7× slower.
+struct MatchDeadline: Sendable {
+    /// 0: no deadline.
+    let nanos: UInt64
+
+    init(_ instant: ContinuousClock.Instant?) {
+        guard let instant else { nanos = 0; return }
+        let left = ContinuousClock.now.duration(to: instant)
+        let (seconds, attoseconds) = left.components
+        let leftNanos = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        nanos = leftNanos <= 0 ? 1 : Self.now() &+ UInt64(leftNanos)
+    }
+
+    var isSet: Bool { nanos != 0 }
+
+    /// Whether the deadline is set and has passed.
+    @inline(__always)
+    var hasPassed: Bool { nanos != 0 && Self.now() >= nanos }
+
+    /// Throws the budget's error once the deadline has passed.
+    @inline(__always)
+    func check() throws(SelectorError) {
+        if hasPassed { throw QueryBudget.deadlineError }
+    }
+
+    static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+}
+
 /// A query's running account against its `QueryBudget`.
 ///
 /// Work is charged in bulk (a scan's node count, a step's output), so the clock is read only every
-/// 2^16 units of work and at each step, never per node.
+/// 2^16 units of work and at each step, never per node. Every field is a plain integer (see
+/// `MatchDeadline`): the matcher touches this after every input of a step.
 struct BudgetMeter {
-    let budget: QueryBudget
+    let maxStepResults: Int
+    let maxWork: Int
+    let deadline: MatchDeadline
     private(set) var work = 0
     private var nextClockRead = 0
 
-    init(_ budget: QueryBudget) { self.budget = budget }
+    init(_ budget: QueryBudget) {
+        maxStepResults = budget.maxStepResults
+        maxWork = budget.maxWork
+        deadline = MatchDeadline(budget.deadline)
+    }
 
     /// Adds `units` of work; throws past the work limit or the deadline.
     @inline(__always)
     mutating func charge(_ units: Int) throws(SelectorError) {
         work = work &+ units
-        if work > budget.maxWork {
-            throw SelectorError(.limit, "the query did more than \(budget.maxWork) units of work (nodes scanned plus nodes produced), the limit (SelectorLimits.maxWork): narrow the selector")
+        if work > maxWork {
+            throw SelectorError(.limit, "the query did more than \(maxWork) units of work (nodes scanned plus nodes produced), the limit (SelectorLimits.maxWork): narrow the selector")
         }
-        if budget.deadline != nil && work >= nextClockRead {
+        if deadline.isSet && work >= nextClockRead {
             nextClockRead = work &+ (1 << 16)
-            try budget.checkDeadline()
+            try deadline.check()
         }
     }
 
     /// Throws when a step's output has grown past `maxStepResults`.
     @inline(__always)
     func checkResults(_ count: Int) throws(SelectorError) {
-        if count > budget.maxStepResults {
-            throw SelectorError(.limit, "the query built more than \(budget.maxStepResults) intermediate results, the limit (SelectorLimits.maxStepResults): narrow the selector (UIQuery keeps duplicates, so each repeated descendant step multiplies its results)")
+        if count > maxStepResults {
+            throw SelectorError(.limit, "the query built more than \(maxStepResults) intermediate results, the limit (SelectorLimits.maxStepResults): narrow the selector (UIQuery keeps duplicates, so each repeated descendant step multiplies its results)")
         }
     }
 
@@ -128,6 +179,6 @@ struct BudgetMeter {
     mutating func endStep(_ count: Int) throws(SelectorError) {
         try checkResults(count)
         try charge(count)
-        try budget.checkDeadline()
+        try deadline.check()
     }
 }
