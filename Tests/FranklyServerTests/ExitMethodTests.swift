@@ -44,7 +44,7 @@ struct ExitMethodTests {
             let details = response.json["details"]?.stringValue ?? ""
             #expect(details.contains(c.named), "details: \(details)")
             // Still serving: a new connection is answered.
-            let version = try await OneShotHTTPClient(port: port, readTimeout: .seconds(10)).get("/version")
+            let version = try await OneShotHTTPClient(port: port, readTimeout: .seconds(30)).get("/version")
             #expect(version.json["version"] == .string(FranklyServerConfiguration.defaultVersion))
         }
     }
@@ -57,7 +57,7 @@ struct ExitMethodTests {
                 headers: Self.fields([("Origin", "http://evil.example"), ("Content-Type", "text/plain")]),
                 body: ByteBuffer(string: "x"))
             #expect(response.status == .forbidden)
-            #expect(try await OneShotHTTPClient(port: port, readTimeout: .seconds(10)).get("/version").status == .ok)
+            #expect(try await OneShotHTTPClient(port: port, readTimeout: .seconds(30)).get("/version").status == .ok)
         }
     }
 
