@@ -39,6 +39,19 @@ import Testing
         #expect(error?.kind == .limit)
     }
 
+    @Test func uniqueAncestorsOfADeepChainAreChargedTheNodesWalkedNotTheirDepths() throws {
+        // 20,000 views in one chain: the depths add up to 2 × 10^8, past the work limit (2^24),
+        // while a unique ancestor walk visits each view once.
+        var b = ViewTreeBuilder()
+        var parent: ViewTreeBuilder.Handle? = nil
+        for _ in 0..<20_000 { parent = b.addNode(className: "UIView", parent: parent) }
+        let chain = b.build()
+        var p = ProgramBuilder(start: .roots)
+        p.descendants(unique: true)
+        p.axis(.ancestors, unique: true)
+        #expect(try Matcher().select(p.build(), in: chain).count == 19_999)
+    }
+
     @Test func theWorkLimitCountsNodesScanned() throws {
         var b = ProgramBuilder(start: .roots)
         b.descendants(.kindOf("UIButton"), unique: true)

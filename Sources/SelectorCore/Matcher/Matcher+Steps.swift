@@ -233,8 +233,7 @@ struct Run {
         var seen = unique ? Bitset(count: tree.count) : Bitset(count: 0)
         for v in list where v >= 0 {
             var p = tree.parents[Int(v)]
-            try meter.charge(Int(tree.depths[Int(v)]))
-            try meter.checkResults(out.count)
+            var walked = 0
             while p >= 0 {
                 // Under `unique`, a seen ancestor's own ancestors were all seen with it.
                 if unique {
@@ -243,7 +242,12 @@ struct Run {
                 }
                 if passes(p, test) { out.append(p) }
                 p = tree.parents[Int(p)]
+                walked += 1
             }
+            // The nodes actually walked: charging the depth would bill a unique walk, which stops
+            // at the first seen ancestor, quadratically on a deep tree.
+            try meter.charge(walked)
+            try meter.checkResults(out.count)
         }
         return out
     }
