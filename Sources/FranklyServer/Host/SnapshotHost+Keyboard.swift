@@ -69,13 +69,7 @@ extension SnapshotHost {
                 if s.keyboardText.utf8.count > limit {
                     // Keep the newest three quarters of the limit, cut on a character.
                     let excess = s.keyboardText.utf8.count - limit * 3 / 4
-                    var cut = s.keyboardText.startIndex, dropped = 0
-                    while dropped < excess && cut < s.keyboardText.endIndex {
-                        let next = s.keyboardText.index(after: cut)
-                        dropped += s.keyboardText.utf8.distance(from: cut, to: next)
-                        cut = next
-                    }
-                    s.keyboardText = String(s.keyboardText[cut...])
+                    s.keyboardText = String(s.keyboardText[Self.characterBoundary(in: s.keyboardText, atUTF8Offset: excess, roundingUp: true)...])
                 }
             }
         }

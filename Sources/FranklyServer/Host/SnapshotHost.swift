@@ -177,7 +177,8 @@ public final class SnapshotHost: FranklyHost {
         for (k, argument) in e.arguments.enumerated() {
             switch argument {
             case .string(let text) where text.utf8.count > limit:
-                e.arguments[k] = .string(Self.prefix(of: text, bytes: limit) + "… (\(text.utf8.count) bytes)")
+                let end = Self.characterBoundary(in: text, atUTF8Offset: limit, roundingUp: false)
+                e.arguments[k] = .string(String(text[..<end]) + "… (\(text.utf8.count) bytes)")
             case .array, .object:
                 let size = argument.jsonString.utf8.count
                 if size > limit { e.arguments[k] = .string("(an argument of \(size) bytes, not kept)") }
@@ -197,17 +198,19 @@ public final class SnapshotHost: FranklyHost {
         return n
     }
 
-    /// The longest prefix of `text` of at most `bytes` UTF-8 bytes that ends on a character.
-    static func prefix(of text: String, bytes: Int) -> String {
-        var end = text.startIndex, used = 0
-        for i in text.indices {
-            let next = text.index(after: i)
-            let size = text.utf8.distance(from: i, to: next)
-            if used + size > bytes { break }
+    /// The character boundary of `text` nearest UTF-8 offset `offset`: the last one at or before it,
+    /// or with `roundingUp` the first one at or after it. Cutting a log entry or the keyboard
+    /// buffer there never splits a character (a flag, an emoji with modifiers).
+    static func characterBoundary(in text: String, atUTF8Offset offset: Int, roundingUp: Bool) -> String.Index {
+        var boundary = text.startIndex, used = 0
+        while boundary < text.endIndex && used < offset {
+            let next = text.index(after: boundary)
+            let size = text.utf8.distance(from: boundary, to: next)
+            if !roundingUp && used + size > offset { break }
             used += size
-            end = next
+            boundary = next
         }
-        return String(text[..<end])
+        return boundary
     }
 
     // MARK: device state

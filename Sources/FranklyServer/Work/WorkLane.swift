@@ -35,9 +35,6 @@ final class WorkLane: Sendable {
         self.state = Locked(State(free: Array((0..<self.width).reversed())))
     }
 
-    /// Turns in use and requests waiting now.
-    var load: (running: Int, waiting: Int) { state.withLock { (width - $0.free.count, $0.waiting.count) } }
-
     /// Runs `body` on the lane once a turn is free. Throws `server busy` when too many requests
     /// wait, or when `deadline` passed before the turn came.
     func run<T: Sendable>(deadline: ContinuousClock.Instant?,

@@ -134,7 +134,6 @@ extension Matcher {
                   statistics: inout MatchStatistics) throws(SelectorError) -> [Bool] {
         let count = pool.count
         guard count > 0 else { return [] }
-        let hasDeadline = deadline.isSet
         var test = test
         if test.options.contains(.noBreakSpaceAsSpace) && !pool.containsNoBreakSpace {
             test.options.remove(.noBreakSpaceAsSpace)
@@ -149,7 +148,7 @@ extension Matcher {
                     let evaluator = m.makeEvaluator()
                     do throws(SelectorError) {
                         for k in lo..<hi {
-                            if hasDeadline, deadline.hasPassed { throw QueryBudget.deadlineError }
+                            if deadline.hasPassed { throw QueryBudget.deadlineError }
                             let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
                             mask[k - lo] = try evaluator.matches(s)
                         }
@@ -160,7 +159,7 @@ extension Matcher {
                 }
                 let builtin = BuiltinStringEvaluator(test)
                 for k in lo..<hi {
-                    if hasDeadline, k & 4095 == 0, deadline.hasPassed {
+                    if k & 4095 == 0, deadline.hasPassed {
                         return .failure(QueryBudget.deadlineError)
                     }
                     let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])

@@ -92,12 +92,6 @@ public struct QueryBudget: Sendable, Equatable {
     public static var deadlineError: SelectorError {
         SelectorError(.limit, "the query ran past its time budget and was stopped")
     }
-
-    /// Throws when the deadline has passed.
-    @inline(__always)
-    public func checkDeadline() throws(SelectorError) {
-        if let deadline, ContinuousClock.now >= deadline { throw Self.deadlineError }
-    }
 }
 
 /// A deadline the matcher can test cheaply: `CLOCK_MONOTONIC` nanoseconds in a plain integer.
