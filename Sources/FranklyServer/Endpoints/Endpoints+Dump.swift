@@ -31,7 +31,7 @@ extension Endpoints {
 
 /// `ViewTree.allWindowsDumpJSON()` in chunks: the application root's dump, or each root's dump inside
 /// a synthetic `{"class":"UIApplication","subviews":[...]}` when the tree has no application root.
-/// DumpStreamTests checks it against `allWindowsDumpJSON()` byte for byte.
+/// `allWindowsDumpJSON()` joins these chunks.
 struct AllWindowsChunks: IteratorProtocol, Sendable {
     private enum Part: Sendable { case bytes([UInt8]), dump(DumpJSONChunks) }
     private var parts: [Part]

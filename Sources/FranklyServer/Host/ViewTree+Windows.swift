@@ -24,13 +24,10 @@ extension ViewTree {
     /// Every window under one `UIApplication` node, as Frank's `/dump/allwindows` returns. A tree
     /// without an application root gets a synthetic one (`{"class":"UIApplication","subviews":[...]}`).
     public func allWindowsDumpJSON() -> [UInt8] {
-        if let app = applicationRoot { return dumpJSON(from: app) }
-        var out = Array(#"{"class":"UIApplication","subviews":["#.utf8)
-        for (k, root) in roots.enumerated() {
-            if k > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: dumpJSON(from: root))
-        }
-        out.append(contentsOf: "]}".utf8)
+        // The chunks `/dump/allwindows` streams, joined: one writer for both, so they cannot drift.
+        var chunks = AllWindowsChunks(tree: self)
+        var out: [UInt8] = []
+        while let chunk = chunks.next() { out.append(contentsOf: chunk) }
         return out
     }
 }
