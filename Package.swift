@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ShelleyEngine", targets: ["ShelleyEngine"]),
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
+        .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
         .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
         .library(name: "FranklyServer", targets: ["FranklyServer"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
@@ -119,6 +120,12 @@ let package = Package(
             resources: [.copy("Inspector/Assets")],
             swiftSettings: strictSettings
         ),
+        // Deterministic synthetic app hierarchies for benchmarks, tests and `frankly generate`.
+        .target(
+            name: "SyntheticHierarchy",
+            dependencies: ["SelectorCore"],
+            swiftSettings: strictSettings
+        ),
         // Loaders for XCUITest, UIAutomator, Calabash and UIAutomation recordings; the XCUITest writer.
         .target(
             name: "HierarchyFormats",
@@ -130,6 +137,7 @@ let package = Package(
             dependencies: [
                 "SelectorCore",
                 "HierarchyFormats",
+                "SyntheticHierarchy",
                 "ViewSelectors",
                 "UIQueryEngine",
                 "FranklyServer",
@@ -148,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UIQueryTests",
-            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine", "TestSupport"],
+            dependencies: ["SelectorCore", "SyntheticHierarchy", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine", "TestSupport"],
             swiftSettings: strictSettings
         ),
         // Test helpers shared by the test targets (a tree DSL).
@@ -160,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SelectorCoreTests",
-            dependencies: ["SelectorCore", "TestSupport"],
+            dependencies: ["SelectorCore", "SyntheticHierarchy", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -170,23 +178,24 @@ let package = Package(
         ),
         .testTarget(
             name: "ShelleyTests",
-            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine"],
+            dependencies: ["SelectorCore", "SyntheticHierarchy", "ShelleyEngine", "ShelleyCompatEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "HierarchyFormatsTests",
-            dependencies: ["SelectorCore", "HierarchyFormats", "ViewSelectors"],
+            dependencies: ["SelectorCore", "HierarchyFormats", "SyntheticHierarchy", "ViewSelectors"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FranklyCLITests",
-            dependencies: ["SelectorCore", "ViewSelectors", "FranklyCLI"],
+            dependencies: ["SelectorCore", "SyntheticHierarchy", "ViewSelectors", "FranklyCLI"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FranklyServerTests",
             dependencies: [
                 "SelectorCore",
+                "SyntheticHierarchy",
                 "ViewSelectors",
                 "FranklyServer",
                 .product(name: "Hummingbird", package: "hummingbird"),

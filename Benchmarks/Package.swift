@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SelectorCore", package: "ViewSelectors"),
                 .product(name: "HierarchyFormats", package: "ViewSelectors"),
+                .product(name: "SyntheticHierarchy", package: "ViewSelectors"),
                 .product(name: "ViewSelectors", package: "ViewSelectors"),
             ],
             path: "Benchmarks/CoreBenchmarks",

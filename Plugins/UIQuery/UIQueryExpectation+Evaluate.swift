@@ -22,7 +22,7 @@ extension UIQueryExpectation {
         let failures: [(NodeID, String)]
         switch condition {
         case .exist: failures = []
-        case .be(let name): failures = be(name, targets, tree)
+        case .be(let name): failures = try be(name, targets, tree, matcher: matcher, predicates: predicates)
         case .have: failures = try have(targets, tree, matcher: matcher, predicates: predicates)
         }
         guard let (view, reason) = failures.first else {
@@ -47,19 +47,25 @@ extension UIQueryExpectation {
         }
     }
 
-    /// `be NAME` on each target: UIExpectation uses `isNAME` when the view lacks `NAME`.
-    private func be(_ name: String, _ targets: [NodeID], _ tree: ViewTree) -> [(NodeID, String)] {
-        let isName = "is" + name.prefix(1).uppercased() + name.dropFirst()
+    /// `be NAME` on each target: UIExpectation uses `isNAME` when the view lacks `NAME`. Whether a
+    /// target passes, and why one fails, are the core's `Predicate.flag`/`respondsToFlag` run by
+    /// the matcher; the tree is read only to quote a non-boolean value in the message.
+    private func be(_ name: String, _ targets: [NodeID], _ tree: ViewTree, matcher: Matcher,
+                    predicates: PredicateRegistry) throws(SelectorError) -> [(NodeID, String)] {
+        let holds = try passing(.flag(name, !negated), targets, tree, matcher: matcher, predicates: predicates)
+        let failing = zip(targets, holds).filter { !$0.1 }.map(\.0)
+        if failing.isEmpty { return [] }
+        let responds = try passing(.respondsToFlag(name), failing, tree, matcher: matcher, predicates: predicates)
+        let opposite = try passing(.flag(name, negated), failing, tree, matcher: matcher, predicates: predicates)
         var failures: [(NodeID, String)] = []
-        for view in targets {
-            guard let raw = tree.value(name, of: view) ?? tree.value(isName, of: view) else {
-                failures.append((view, "doesn't respond to \(name)")); continue
-            }
-            guard let value = raw.boolValue else {
-                failures.append((view, "has \(name) = \(raw.jsonString), not a boolean")); continue
-            }
-            if value == negated {
+        for (i, view) in failing.enumerated() {
+            if !responds[i] {
+                failures.append((view, "doesn't respond to \(name)"))
+            } else if opposite[i] {
                 failures.append((view, "did not pass condition: [\(verb) be \(name)]"))
+            } else {
+                let shown = tree.flagValue(name, of: view)?.jsonString ?? "null"
+                failures.append((view, "has \(name) = \(shown), not a boolean"))
             }
         }
         return failures
@@ -71,13 +77,8 @@ extension UIQueryExpectation {
                       predicates: PredicateRegistry) throws(SelectorError) -> [(NodeID, String)] {
         var reasons = [[String]](repeating: [], count: targets.count)
         for match in matches {
-            var b = ProgramBuilder(start: .roots)
-            b.filter(match.predicate)
-            let passing = try matcher.select(b.build(), in: tree, from: targets, predicates: predicates)
-            // The filter keeps order and duplicates, so one walk pairs it with the targets.
-            var j = 0
-            for (i, view) in targets.enumerated() {
-                if j < passing.count && passing[j] == view { j += 1; continue }
+            let holds = try passing(match.predicate, targets, tree, matcher: matcher, predicates: predicates)
+            for (i, view) in targets.enumerated() where !holds[i] {
                 reasons[i].append(match.mismatch(of: view, in: tree))
             }
         }
@@ -91,6 +92,22 @@ extension UIQueryExpectation {
             }
         }
         return failures
+    }
+
+    /// Whether each of `targets` passes `predicate`, decided by the core's matcher (a self-step
+    /// filter with the targets as roots), never by reading properties here.
+    private func passing(_ predicate: Predicate, _ targets: [NodeID], _ tree: ViewTree, matcher: Matcher,
+                         predicates: PredicateRegistry) throws(SelectorError) -> [Bool] {
+        var b = ProgramBuilder(start: .roots)
+        b.filter(predicate)
+        let kept = try matcher.select(b.build(), in: tree, from: targets, predicates: predicates)
+        // The filter keeps order and duplicates, so one walk pairs it with the targets.
+        var j = 0
+        return targets.map { view in
+            guard j < kept.count && kept[j] == view else { return false }
+            j += 1
+            return true
+        }
     }
 
     /// UISpec's selector name for "should exist before you can call ...".

@@ -6,7 +6,8 @@ public import SelectorCore
 /// then applies to the first view, or to every view when the query ends in `all`.
 ///
 /// - `should exist`: at least one view (`should not exist`: none).
-/// - `should be NAME`: the boolean property `NAME`, or `isNAME` when the view has no `NAME`, is true.
+/// - `should be NAME`: the boolean property `NAME`, or `isNAME` when the view has no `NAME`, is true
+///   (`Predicate.flag`, run by the core's matcher).
 /// - `should have prop:value ...`: every match holds, with the filter rules (string *contains*,
 ///   integer equality, `YES`/`NO`).
 ///
@@ -54,6 +55,19 @@ public struct UIQueryExpectation: Sendable, Equatable {
         case .exist: condition = .exist; matches = []
         case .be(let name): condition = .be(name); matches = []
         case .have(let m): condition = .have(m.map(\.spelling)); matches = m
+        }
+    }
+
+    /// What each view the condition applies to must satisfy, as a core predicate:
+    /// `Predicate.flag(NAME)` for `be NAME` (`flag(NAME, false)` under `not`), the matches'
+    /// conjunction for `have` (its negation under `not`); nil for `exist`, which counts views.
+    public var predicate: Predicate? {
+        switch condition {
+        case .exist: return nil
+        case .be(let name): return .flag(name, !negated)
+        case .have:
+            let all = Predicate.all(matches.map(\.predicate))
+            return negated ? .not(all) : all
         }
     }
 

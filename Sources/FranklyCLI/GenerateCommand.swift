@@ -1,5 +1,6 @@
 import ArgumentParser
 import SelectorCore
+import SyntheticHierarchy
 
 /// `frankly generate`: a deterministic synthetic hierarchy as `/dump` JSON.
 struct GenerateCommand: ParsableCommand {

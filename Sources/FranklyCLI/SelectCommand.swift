@@ -1,5 +1,6 @@
 import ArgumentParser
 import SelectorCore
+import SyntheticHierarchy
 import ViewSelectors
 
 /// `frankly select`: the uids a selector names, in result order.

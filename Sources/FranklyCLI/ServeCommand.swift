@@ -2,6 +2,7 @@ import ArgumentParser
 import FranklyServer
 import Logging
 import SelectorCore
+import SyntheticHierarchy
 import ViewSelectors
 
 /// `frankly serve`: Frank's wire protocol over a hierarchy, until SIGINT/SIGTERM or `/exit`.

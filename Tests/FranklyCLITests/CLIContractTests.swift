@@ -1,5 +1,6 @@
 import Foundation
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 
 @Suite(.serialized) struct CLIContractTests {

@@ -1,6 +1,7 @@
 import FranklyServer
 import Hummingbird
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 import ViewSelectors
 

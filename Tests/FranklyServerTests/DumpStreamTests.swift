@@ -1,6 +1,7 @@
 @testable import FranklyServer
 import Hummingbird
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 import ViewSelectors
 

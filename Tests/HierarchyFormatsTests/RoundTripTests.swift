@@ -1,5 +1,6 @@
 import HierarchyFormats
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 import ViewSelectors
 

@@ -1,5 +1,6 @@
 import HierarchyFormats
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 
 /// The XML loaders on libxml2's SAX2 parser: what is expanded, what is refused, big documents,

@@ -1,4 +1,5 @@
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 
 /// The matcher's budget (issue #16, item 8): results per step, total work and the deadline are

@@ -1,4 +1,5 @@
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 
 @Suite struct BuilderAndClassTests {

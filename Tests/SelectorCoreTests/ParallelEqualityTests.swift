@@ -1,4 +1,5 @@
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 
 /// Programs covering every step shape, run serially and in parallel over generated trees.

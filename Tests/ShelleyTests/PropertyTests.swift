@@ -1,4 +1,5 @@
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 
 /// The core's seeded SplitMix64, so failures reproduce.

@@ -1,4 +1,5 @@
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 @testable import UIQueryEngine
 

@@ -1,5 +1,6 @@
 import Foundation
 import SelectorCore
+import SyntheticHierarchy
 
 /// Generated trees (and their reference copies), built once per size outside measured regions.
 final class Trees: @unchecked Sendable {

@@ -1,25 +1,5 @@
 public import SelectorCore
 
-/// One interaction a host recorded: a gesture on a view, typing, a location change...
-public struct HostEvent: Sendable, Equatable {
-    /// The method or endpoint that produced it (`touch`, `swipeInDirection:`, `type_into_keyboard`).
-    public var name: String
-    public var arguments: [JSONValue]
-    /// The view's uid, for events on a view.
-    public var uid: String?
-    /// The view's class, for events on a view.
-    public var className: String?
-
-    public init(name: String, arguments: [JSONValue] = [], uid: String? = nil, className: String? = nil) {
-        self.name = name; self.arguments = arguments; self.uid = uid; self.className = className
-    }
-
-    /// The event an operation produced.
-    public init(_ event: ViewEvent) {
-        self.init(name: event.name, arguments: event.arguments, uid: event.uid, className: event.className)
-    }
-}
-
 /// Frank's four orientations, spelled as on the wire.
 public enum DeviceOrientation: String, Sendable, CaseIterable {
     case portrait

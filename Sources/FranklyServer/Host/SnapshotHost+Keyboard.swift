@@ -5,8 +5,6 @@ public import SelectorCore
 extension SnapshotHost {
     /// Classes the keyboard types into.
     static let textInputClasses = ["UITextField", "UITextView", "UISearchBar"]
-    /// Gestures that focus a text input they land on.
-    static let focusingGestures: Set<String> = ["touch", "touchx:y:", "tap", "FEX_forceTouch", "doubleTap"]
     static let firstResponderProperty = "isFirstResponder"
 
     static func isTextInput(_ node: NodeID, in tree: ViewTree) -> Bool {
@@ -27,7 +25,7 @@ extension SnapshotHost {
     /// The last text input a successful focusing gesture landed on.
     func touchedTextInput(_ operation: Operation, _ nodes: [NodeID], _ results: [JSONValue],
                           in tree: ViewTree) -> NodeID? {
-        guard Self.focusingGestures.contains(operation.methodName) else { return nil }
+        guard OperationPerformer.focusingGestures.contains(operation.methodName) else { return nil }
         var found: NodeID?
         for (n, r) in zip(nodes, results) where r == .bool(true) && Self.isTextInput(n, in: tree) { found = n }
         return found

@@ -90,7 +90,8 @@ public final class SnapshotHost: FranklyHost {
 
     /// Whether `operation` may change the tree: a setter, or a gesture that focuses a text input.
     public static func mayChangeTree(_ operation: Operation) -> Bool {
-        OperationPerformer.property(setBy: operation.methodName) != nil || focusingGestures.contains(operation.methodName)
+        OperationPerformer.property(setBy: operation.methodName) != nil
+            || OperationPerformer.focusingGestures.contains(operation.methodName)
     }
 
     public func map(_ operation: Operation, selecting select: (ViewTree) throws(SelectorError) -> [NodeID])
@@ -109,7 +110,7 @@ public final class SnapshotHost: FranklyHost {
             if let changed, let property = OperationPerformer.property(setBy: operation.methodName) {
                 try checkColumnGrowth(property, in: changed, operation: operation)
             }
-            return Change(tree: changed, events: outcome.events.map(HostEvent.init), result: outcome.results)
+            return Change(tree: changed, events: outcome.events, result: outcome.results)
         }
     }
 

@@ -25,7 +25,8 @@ struct ColumnBuilder {
         switch first {
         case .string: kind = .strings
         case .bool: kind = .bools
-        case .int(let i) where (i == 0 || i == 1) && ColumnBuilder.looksBoolean(name): kind = .bools
+        // `isHidden`, `isEnabled`, ... are BOOL properties in UIKit even when a dump writes 0/1.
+        case .int(let i) where (i == 0 || i == 1) && PropertyName.isIsForm(name): kind = .bools
         case .int(let i) where i.magnitude <= ColumnBuilder.exactDoubleLimit: kind = .numbers
         case .double: kind = .numbers
         case .object where Rect(json: first) != nil: kind = .frames
@@ -44,12 +45,6 @@ struct ColumnBuilder {
         case .frames(let v): kind = .frames; frames = v
         case .generic(let d): kind = .generic; generic = d
         }
-    }
-
-    /// `isHidden`, `isEnabled`, ... are BOOL properties in UIKit even when a dump writes 0/1.
-    static func looksBoolean(_ name: String) -> Bool {
-        guard name.hasPrefix("is"), let third = name.dropFirst(2).first else { return false }
-        return third.isUppercase
     }
 
     @inline(__always)

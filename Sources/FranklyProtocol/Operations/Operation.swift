@@ -1,3 +1,5 @@
+public import SelectorCore
+
 /// A Frankly operation: an Objective-C style method name and its arguments, applied to each
 /// selected view (`{"method_name":"setText:","arguments":["hi"]}`).
 public struct Operation: Sendable, Equatable {
@@ -12,14 +14,20 @@ public struct Operation: Sendable, Equatable {
     public var arity: Int { methodName.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ":") ? 1 : 0) } }
 }
 
-/// An interaction an operation asked for (a touch, a swipe...), for the host to log or replay.
-public struct ViewEvent: Sendable, Equatable {
-    /// The method that produced it (`touch`, `swipeInDirection:`, ...).
+/// One interaction recorded for a host to log or replay: a gesture an operation performed on a
+/// view, typing, a location change...
+public struct HostEvent: Sendable, Equatable {
+    /// The method or endpoint that produced it (`touch`, `swipeInDirection:`, `type_into_keyboard`).
     public var name: String
     public var arguments: [JSONValue]
-    /// The view's uid as text.
+    /// The view's uid as text, for events on a view.
     public var uid: String?
-    public var className: String
+    /// The view's class, for events on a view.
+    public var className: String?
+
+    public init(name: String, arguments: [JSONValue] = [], uid: String? = nil, className: String? = nil) {
+        self.name = name; self.arguments = arguments; self.uid = uid; self.className = className
+    }
 }
 
 /// An operation that could not be applied.
@@ -48,5 +56,5 @@ public struct OperationOutcome: Sendable {
     /// Whether `tree` differs from the input.
     public var mutated: Bool
     /// Interactions to log, in order.
-    public var events: [ViewEvent]
+    public var events: [HostEvent]
 }

@@ -1,3 +1,5 @@
+public import SelectorCore
+
 /// Deterministic synthetic app hierarchies for benchmarks and tests.
 ///
 /// The shapes follow real UIKit apps: a window holding navigation containers, screens with a

@@ -1,3 +1,5 @@
+public import SelectorCore
+
 /// Applies Frankly operations to views of a tree: property getters, Frank's `FEX_` helpers,
 /// gestures (recorded as events) and mutators (producing a new tree).
 ///
@@ -6,11 +8,18 @@
 public struct OperationPerformer: Sendable {
     public init() {}
 
-    /// Gestures: recorded, and answered `true` when the view can receive them.
-    static let gestures: Set<String> = [
-        "touch", "touchx:y:", "doubleTap", "doubleTapx:y:", "touchAndHold:", "touchAndHold:x:y:",
-        "swipeInDirection:", "FEX_flash", "flash", "tap", "FEX_forceTouch",
-    ]
+    /// Gestures that make a text input they land on first responder, as a touch does on iOS (a
+    /// host moves keyboard focus after them).
+    public static let focusingGestures: Set<String> = ["touch", "touchx:y:", "tap", "FEX_forceTouch", "doubleTap"]
+
+    /// Gestures that only highlight a view: recorded on any view, answered `null`.
+    static let flashes: Set<String> = ["FEX_flash", "flash"]
+
+    /// Every gesture: recorded, and answered `true` when the view can receive it. The one list of
+    /// gesture names; the host's focus rule and the server's read/write split derive from it.
+    public static let gestures: Set<String> = focusingGestures.union(flashes).union([
+        "doubleTapx:y:", "touchAndHold:", "touchAndHold:x:y:", "swipeInDirection:",
+    ])
 
     /// Mutators: method name → property it sets.
     static let mutators: [String: String] = [
@@ -44,14 +53,14 @@ public struct OperationPerformer: Sendable {
         }
         if Self.gestures.contains(name) {
             for n in nodes {
-                let ok = name == "FEX_flash" || name == "flash" || canTouch(n, in: tree)
+                let ok = Self.flashes.contains(name) || canTouch(n, in: tree)
                 if ok {
-                    outcome.events.append(ViewEvent(name: name, arguments: operation.arguments,
+                    outcome.events.append(HostEvent(name: name, arguments: operation.arguments,
                                                     uid: tree.uidString(of: n), className: tree.className(of: n)))
                 }
                 if name == "swipeInDirection:" {
                     outcome.results.append(ok ? .string(swipeDescription(n, operation.arguments[0], tree)) : .bool(false))
-                } else if name == "FEX_flash" || name == "flash" {
+                } else if Self.flashes.contains(name) {
                     outcome.results.append(.null)
                 } else {
                     outcome.results.append(.bool(ok))
@@ -144,8 +153,7 @@ public struct OperationPerformer: Sendable {
     /// The table's name for getter `name`: itself, or its `is` form (`hidden` → `isHidden`).
     static func boolProperty(named name: String) -> String? {
         if boolProperties[name] != nil { return name }
-        guard let first = name.first, first.isLowercase else { return nil }
-        let prefixed = "is" + first.uppercased() + name.dropFirst()
+        guard let prefixed = PropertyName.isForm(of: name) else { return nil }
         return boolProperties[prefixed] != nil ? prefixed : nil
     }
 
@@ -153,7 +161,7 @@ public struct OperationPerformer: Sendable {
     /// declares the property but the dump left it out, and `null` when the view does not respond.
     func getBool(_ property: String, asked name: String, of node: NodeID, in tree: ViewTree) -> JSONValue {
         let entry = Self.boolProperties[property]!
-        if let v = tree.value(property, of: node) ?? tree.value(name, of: node) {
+        if let v = tree.flagValue(name, of: node) {
             return v.boolValue.map(JSONValue.bool) ?? v
         }
         return entry.owners.contains { tree.isKind(node, of: $0) } ? .bool(entry.initial) : .null
@@ -177,11 +185,8 @@ public struct OperationPerformer: Sendable {
             return tree.parent(of: node).flatMap { tree.uidString(of: $0) }.map { .string($0) } ?? .null
         default:
             if let property = Self.boolProperty(named: name) { return getBool(property, asked: name, of: node, in: tree) }
-            if let v = tree.value(name, of: node) { return v }
             // Objective-C BOOL getters are often called without their `is` prefix (`hidden`, `on`).
-            if let first = name.first, first.isLowercase,
-               let v = tree.value("is" + first.uppercased() + name.dropFirst(), of: node) { return v }
-            return .null
+            return tree.flagValue(name, of: node) ?? .null
         }
     }
 
