@@ -99,8 +99,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Frank's HTTP/JSON wire protocol over the registry, embeddable in a host app.
-        // Frank's request and error vocabulary, apart from any HTTP server (so the `/map` decoder
-        // can be fuzzed and reused without Hummingbird).
+        // Frank's request and error vocabulary and its operations (getters, FEX_ helpers, gestures,
+        // setters, the events they record), apart from any HTTP server (so the `/map` decoder can be
+        // fuzzed and reused without Hummingbird).
         .target(
             name: "FranklyProtocol",
             dependencies: ["SelectorCore"],
