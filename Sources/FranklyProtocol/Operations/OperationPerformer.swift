@@ -15,8 +15,9 @@ public struct OperationPerformer: Sendable {
     /// Gestures that only highlight a view: recorded on any view, answered `null`.
     static let flashes: Set<String> = ["FEX_flash", "flash"]
 
-    /// Every gesture: recorded, and answered `true` when the view can receive it. The one list of
-    /// gesture names; the host's focus rule and the server's read/write split derive from it.
+    /// Every gesture: recorded as a `HostEvent` when the view can receive it, and answered whether
+    /// it could (a swipe answers its path, a flash `null`). The one list of gesture names; the
+    /// host's focus rule and the server's read/write split derive from it.
     public static let gestures: Set<String> = focusingGestures.union(flashes).union([
         "doubleTapx:y:", "touchAndHold:", "touchAndHold:x:y:", "swipeInDirection:",
     ])
