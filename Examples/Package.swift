@@ -16,6 +16,8 @@ let package = Package(
     ],
     targets: [
         // Docs/Library.md's quick start, top to bottom.
+        // MERGE: when SyntheticApp moves to its own module, QuickStart and ClassPathBenchmarks also
+        // need `.product(name: "SyntheticHierarchy", package: "ViewSelectors")`.
         .executableTarget(
             name: "QuickStart",
             dependencies: [
