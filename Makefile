@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps run test test-browser bench bench-peers scaling scaling-binary test-sanitizers test-tsan test-asan fuzz fuzz-build clean
+.PHONY: deps run test test-examples test-browser bench bench-peers scaling scaling-binary test-sanitizers test-tsan test-asan fuzz fuzz-build clean
 
 # libpcre2-dev: the regex engine links PCRE2; libxml2-dev: the XML loaders call libxml2's SAX2
 # parser. pkg-config finds both.
@@ -25,7 +25,31 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product ClassChainEngine
 	VIEWSELECTORS_CLASS_CHAIN_PLUGIN=$$($(SWIFT) build --show-bin-path)/libClassChainEngine.so $(SWIFT) test --skip-build
+	$(MAKE) test-examples
 	$(MAKE) test-browser
+
+# Examples/: the library user's path (Docs/Library.md) as packages that depend on this one by
+# path, each with its own build folder. In order: the docs' compiled blocks still match their code;
+# the engine author's core-only package builds and compiled no HTTP module (the footprint promise);
+# the quick start builds and runs on the sample app with the class_chain plug-in loaded in-process,
+# and on a recording; the examples' tests pass (building the package also builds its benchmark).
+HTTP_MODULES := Hummingbird|HummingbirdCore|NIO[A-Za-z0-9]*|_NIO[A-Za-z0-9]*|Logging|ServiceLifecycle|AsyncHTTPClient
+test-examples: deps
+	python3 Examples/check-doc-blocks.py Docs/Library.md Docs/WritingAnEngine.md
+	$(SWIFT) build --package-path Examples/ClassPathEngine
+	@modules=$$(find Examples/ClassPathEngine/.build -name '*.swiftmodule' -path '*/Modules/*' | sed 's#.*/##; s#\.swiftmodule$$##' | sort -u | tr '\n' ' '); \
+	echo "core-only consumer compiled: $$modules"; \
+	case " $$modules " in *" SelectorCore "*) ;; *) echo "no SelectorCore module found: the footprint check looks in the wrong place" >&2; exit 1;; esac; \
+	if echo " $$modules " | tr ' ' '\n' | grep -Ex '$(HTTP_MODULES)'; then \
+		echo "a consumer of SelectorCore alone compiled the HTTP modules above (Docs/Library.md, Footprint)" >&2; exit 1; fi
+	$(SWIFT) build --product ClassChainEngine
+	$(SWIFT) build --package-path Examples --build-tests
+	@out=$$($$($(SWIFT) build --package-path Examples --show-bin-path)/QuickStart - \
+		$$($(SWIFT) build --show-bin-path)/libClassChainEngine.so) || exit 1; echo "$$out"; \
+	echo "$$out" | grep -qxF 'chained: ["1054"]' || { echo "QuickStart: expected chained: [\"1054\"]" >&2; exit 1; }; \
+	echo "$$out" | grep -qF 'plug-in engines: ["class_chain"] ["1054"]' || { echo "QuickStart: the plug-in step did not run" >&2; exit 1; }
+	$$($(SWIFT) build --package-path Examples --show-bin-path)/QuickStart Tests/Fixtures/real/xcuitest_ios_settings_zh_uiautodev.xml
+	$(SWIFT) test --package-path Examples --skip-build
 
 # The inspector page (GET /) end to end in headless Chromium; installs chromium, chromium-driver
 # and selenium (in .venv-browser) when missing. See Tests/Browser/run.sh.

@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "FranklyServer", targets: ["FranklyServer"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
         .library(name: "PluginLoader", targets: ["PluginLoader"]),
+        // The tree DSL our own tests use, for engine authors' tests (depends on SelectorCore only).
+        .library(name: "ViewSelectorsTesting", targets: ["ViewSelectorsTesting"]),
         // The example third-party engine: a shared library only, loaded with `--plugin`.
         .library(name: "ClassChainEngine", type: .dynamic, targets: ["ClassChainEngine"]),
     ],
@@ -157,24 +159,23 @@ let package = Package(
         ),
         .testTarget(
             name: "UIQueryTests",
-            dependencies: ["SelectorCore", "SyntheticHierarchy", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine", "TestSupport"],
+            dependencies: ["SelectorCore", "SyntheticHierarchy", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
-        // Test helpers shared by the test targets (a tree DSL).
+        // Test helpers shared by our test targets and offered to engine authors (a tree DSL).
         .target(
-            name: "TestSupport",
+            name: "ViewSelectorsTesting",
             dependencies: ["SelectorCore"],
-            path: "Tests/TestSupport",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SelectorCoreTests",
-            dependencies: ["SelectorCore", "SyntheticHierarchy", "TestSupport"],
+            dependencies: ["SelectorCore", "SyntheticHierarchy", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "RegexLabelTests",
-            dependencies: ["SelectorCore", "RegexLabelEngine", "TestSupport"],
+            dependencies: ["SelectorCore", "RegexLabelEngine", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -4,7 +4,7 @@ import Testing
 
 /// Selects through a registry that has only the regex engine, serially.
 func select(_ selector: String, in tree: ViewTree = sampleTree) throws -> [String] {
-    tree.uids(try regexRegistry.select(selector, engine: "regex", in: tree))
+    tree.uids(of: try regexRegistry.select(selector, engine: "regex", in: tree))
 }
 
 let regexRegistry: EngineRegistry = {

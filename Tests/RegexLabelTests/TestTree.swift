@@ -1,5 +1,5 @@
 import SelectorCore
-@_exported import TestSupport
+@_exported import ViewSelectorsTesting
 
 
 /// A table of rows, some buttons and fields, and labels that exercise Unicode and slashes.

@@ -11,7 +11,7 @@ private func run(_ build: (inout ProgramBuilder) -> Void, start: StartPoint = .r
                  matcher: Matcher = Matcher(configuration: .serial)) throws -> [String] {
     var b = ProgramBuilder(start: start)
     build(&b)
-    return tree.uids(try matcher.select(b.build(), in: tree))
+    return tree.uids(of: try matcher.select(b.build(), in: tree))
 }
 
 @Suite struct MatcherStepTests {
@@ -129,7 +129,7 @@ private func run(_ build: (inout ProgramBuilder) -> Void, start: StartPoint = .r
         func uids(_ p: Predicate) throws -> [String] {
             var b = ProgramBuilder(start: .roots)
             b.axis(.descendantsOrSelf, filter: p, unique: true)
-            return tree.uids(try Matcher(configuration: .serial).select(b.build(), in: tree))
+            return tree.uids(of: try Matcher(configuration: .serial).select(b.build(), in: tree))
         }
         #expect(try uids(.bool(property: "isOn", true)) == ["on"])
         #expect(try uids(.bool(property: "isOn", false)) == ["off"])

@@ -33,8 +33,8 @@ private let tree = N("UIWindow", "w", [], [N("UIButton", "b1"), N("UILabel", "l1
         try r.register(ClassNameEngine())
         #expect(r.names == ["classname"])
         #expect(r.defaultEngine == "classname")
-        #expect(tree.uids(try r.select("UIButton", engine: "classname", in: tree)) == ["b1", "b2"])
-        #expect(tree.uids(try r.select("UIView", in: tree)) == ["w", "b1", "l1", "b2"])
+        #expect(tree.uids(of: try r.select("UIButton", engine: "classname", in: tree)) == ["b1", "b2"])
+        #expect(tree.uids(of: try r.select("UIView", in: tree)) == ["w", "b1", "l1", "b2"])
     }
 
     @Test func aDuplicateNameIsRefused() throws {
@@ -134,7 +134,7 @@ private let tree = N("UIWindow", "w", [], [N("UIButton", "b1"), N("UILabel", "l1
                     for k in 0..<500 {
                         let s = selectors[(k * 7 + t) % selectors.count]
                         let out = try r.select(s, in: tree)
-                        if s == "UIButton" { #expect(tree.uids(out) == ["b1", "b2"]) }
+                        if s == "UIButton" { #expect(tree.uids(of: out) == ["b1", "b2"]) }
                     }
                 }
             }
@@ -153,7 +153,7 @@ private let tree = N("UIWindow", "w", [], [N("UIButton", "b1"), N("UILabel", "l1
         })
         var b = ProgramBuilder(start: .roots)
         b.axis(.descendantsOrSelf, filter: .custom(name: "uidStartsWith:", arguments: ["b"]), unique: true)
-        #expect(tree.uids(try r.matcher.select(b.build(), in: tree, predicates: r.predicates)) == ["b1", "b2"])
+        #expect(tree.uids(of: try r.matcher.select(b.build(), in: tree, predicates: r.predicates)) == ["b1", "b2"])
         // The wrong number of arguments is an error, not a silent mismatch.
         var bad = ProgramBuilder(start: .roots)
         bad.filter(.custom(name: "uidStartsWith:", arguments: []))
@@ -162,6 +162,6 @@ private let tree = N("UIWindow", "w", [], [N("UIButton", "b1"), N("UILabel", "l1
         let hiddenTree = N("UIWindow", "w", [], [N("UIView", "h", [("isHidden", true)]), N("UIView", "v", [("isHidden", 0)])]).build()
         var hidden = ProgramBuilder(start: .roots)
         hidden.descendants(.custom(name: "isHidden", arguments: []), unique: true)
-        #expect(hiddenTree.uids(try r.matcher.select(hidden.build(), in: hiddenTree)) == ["h"])
+        #expect(hiddenTree.uids(of: try r.matcher.select(hidden.build(), in: hiddenTree)) == ["h"])
     }
 }

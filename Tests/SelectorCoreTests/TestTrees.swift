@@ -1,3 +1,3 @@
 import SelectorCore
-@_exported import TestSupport
+@_exported import ViewSelectorsTesting
 

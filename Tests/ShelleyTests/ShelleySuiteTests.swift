@@ -212,10 +212,6 @@ let cousins = T("UITableView", "tableView", [
         let e: any SelectorEngine = engine == .shelley ? ShelleyEngine(predicates: registry) : compat
         let program = try e.compile("view hasUID:'viewB'")
         let tree = standardTree()
-        #expect(tree.uids(try Matcher().select(program, in: tree, predicates: registry)) == ["viewB"])
+        #expect(tree.uids(of: try Matcher().select(program, in: tree, predicates: registry)) == ["viewB"])
     }
-}
-
-extension ViewTree {
-    func uids(_ nodes: [NodeID]) -> [String] { nodes.map { uidString(of: $0) ?? "?" } }
 }

@@ -40,7 +40,7 @@ import Testing
         let tree = standardTree(hidden: true)
         for (literal, expected) in [("YES", ["viewA", "viewABA", "viewBA"]), ("false", ["viewAA", "viewAB", "viewB", "viewC"])] {
             let program = try ShelleyEngine(predicates: registry).compile("view hidden:\(literal)")
-            #expect(tree.uids(try Matcher().select(program, in: tree, predicates: registry)) == expected)
+            #expect(tree.uids(of: try Matcher().select(program, in: tree, predicates: registry)) == expected)
         }
     }
 }

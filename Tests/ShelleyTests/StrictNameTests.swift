@@ -34,7 +34,7 @@ import Testing
         })
         try registry.register(CustomPredicate(name: "offscreen", arity: 0) { _, _, _ in false })
         let tree = standardTree()
-        #expect(tree.uids(try Matcher().select(try engine.compile("view hasUID:'viewB'"), in: tree, predicates: registry))
+        #expect(tree.uids(of: try Matcher().select(try engine.compile("view hasUID:'viewB'"), in: tree, predicates: registry))
             == ["viewB"])
         #expect(try engine.compile("view offscreen") == compat.compile("view offscreen"))
         #expect(compileError("view hasUDI:'viewB'", engine: engine)?.message == "unknown filter 'hasUDI:'; did you mean 'hasUID:'?")

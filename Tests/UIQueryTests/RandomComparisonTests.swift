@@ -127,9 +127,9 @@ typealias SeededGenerator = SplitMix64
                 let (ops, path) = Self.randomPath(&rng)
                 let expected = ReferenceUIQuery.run(ops, application: application)
                 let program = try UIQueryEngine().compile(path)
-                let got = tree.uids(try serial.select(program, in: tree))
-                let gotParallel = tree.uids(try parallel.select(program, in: tree))
-                #expect(got == expected, "\(path) on \(tree.uids(Array(0..<Int32(tree.count))))")
+                let got = tree.uids(of: try serial.select(program, in: tree))
+                let gotParallel = tree.uids(of: try parallel.select(program, in: tree))
+                #expect(got == expected, "\(path) on \(tree.uids(of: Array(0..<Int32(tree.count))))")
                 #expect(gotParallel == got, "\(path): parallel differs")
                 if !expected.isEmpty { nonEmpty += 1 }
                 if Set(expected).count < expected.count { withDuplicates += 1 }

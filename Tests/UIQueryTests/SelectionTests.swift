@@ -110,8 +110,8 @@ import Testing
         let registry = EngineRegistry(matcher: Matcher(configuration: .serial))
         try registry.register(UIQueryEngine())
         let tree = Trees.table()
-        #expect(tree.uids(try registry.select("tableView tableViewCell", engine: "uiquery", in: tree)) == ["c3", "c2", "c1"])
-        #expect(tree.uids(try registry.select("tableView tableViewCell", in: tree)) == ["c3", "c2", "c1"])
+        #expect(tree.uids(of: try registry.select("tableView tableViewCell", engine: "uiquery", in: tree)) == ["c3", "c2", "c1"])
+        #expect(tree.uids(of: try registry.select("tableView tableViewCell", in: tree)) == ["c3", "c2", "c1"])
         do {
             _ = try registry.select("tableView should exist", engine: "uiquery", in: tree)
             Issue.record("no error")

@@ -1,5 +1,5 @@
 import SelectorCore
-@_exported import TestSupport
+@_exported import ViewSelectorsTesting
 @testable import UIQueryEngine
 
 
@@ -57,7 +57,7 @@ enum Trees {
 
 /// The uids a `uiquery` path selects.
 func select(_ path: String, in tree: ViewTree, matcher: Matcher = Matcher(configuration: .serial)) throws -> [String] {
-    tree.uids(try matcher.select(try UIQueryEngine().compile(path), in: tree))
+    tree.uids(of: try matcher.select(try UIQueryEngine().compile(path), in: tree))
 }
 
 /// The result of an expectation path.
