@@ -42,6 +42,10 @@ test-examples: deps
 	case " $$modules " in *" SelectorCore "*) ;; *) echo "no SelectorCore module found: the footprint check looks in the wrong place" >&2; exit 1;; esac; \
 	if echo " $$modules " | tr ' ' '\n' | grep -Ex '$(HTTP_MODULES)'; then \
 		echo "a consumer of SelectorCore alone compiled the HTTP modules above (Docs/Library.md, Footprint)" >&2; exit 1; fi
+	@fetched=$$(ls Examples/ClassPathEngine/.build/checkouts 2>/dev/null | tr '\n' ' '); \
+	echo "core-only consumer fetched: $${fetched:-nothing}"; \
+	if echo " $$fetched " | grep -Eq ' (hummingbird|swift-nio|swift-log|swift-service-lifecycle|swift-argument-parser) '; then \
+		echo "a consumer with traits: [] resolved the server's packages (Package.swift's Server trait)" >&2; exit 1; fi
 	$(SWIFT) build --product ClassChainEngine
 	$(SWIFT) build --package-path Examples --build-tests
 	@out=$$($$($(SWIFT) build --package-path Examples --show-bin-path)/QuickStart - \

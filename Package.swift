@@ -29,6 +29,10 @@ let package = Package(
         // The example third-party engine: a shared library only, loaded with `--plugin`.
         .library(name: "ClassChainEngine", type: .dynamic, targets: ["ClassChainEngine"]),
     ],
+    // `Server` (on by default) is the Frankly server, its HTTP stack and the CLI. A consumer that
+    // needs only the core or the engines writes `traits: []` on its dependency line and resolves
+    // none of those packages (Docs/Library.md, "Footprint").
+    traits: [.default(enabledTraits: ["Server"]), .trait(name: "Server")],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -114,11 +118,11 @@ let package = Package(
             dependencies: [
                 "SelectorCore",
                 "FranklyProtocol",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
             ],
             resources: [.copy("Inspector/Assets")],
             swiftSettings: strictSettings
@@ -145,8 +149,8 @@ let package = Package(
                 "UIQueryEngine",
                 "FranklyServer",
                 "PluginLoader",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -200,11 +204,11 @@ let package = Package(
                 "SyntheticHierarchy",
                 "ViewSelectors",
                 "FranklyServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -215,11 +219,11 @@ let package = Package(
                 "ViewSelectors",
                 "PluginLoader",
                 "FranklyServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
             ],
             swiftSettings: strictSettings
         ),

@@ -9,8 +9,9 @@ let package = Package(
     name: "ViewSelectorsExamples",
     platforms: [.macOS(.v15)],
     dependencies: [
-        // `name:` binds the identity `ViewSelectors` whatever the checkout's folder is called.
-        .package(name: "ViewSelectors", path: ".."),
+        // `name:` binds the identity `ViewSelectors` whatever the checkout's folder is called;
+        // `traits: []`: nothing here embeds the server, so its HTTP stack is not even resolved.
+        .package(name: "ViewSelectors", path: "..", traits: []),
         .package(path: "ClassPathEngine"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],

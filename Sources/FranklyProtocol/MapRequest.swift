@@ -1,4 +1,4 @@
-public import SelectorCore
+import SelectorCore
 
 /// A decoded `/map` request body:
 /// `{"query":S,"selector_engine":E,"operation":{"method_name":M,"arguments":[...]}}`.

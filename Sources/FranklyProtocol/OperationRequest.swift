@@ -1,4 +1,4 @@
-package import SelectorCore
+import SelectorCore
 
 extension Operation {
     /// The `operation` member of a `/map` or `/app_exec` request:

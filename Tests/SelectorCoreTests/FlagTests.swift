@@ -57,7 +57,7 @@ import Testing
         var b = ProgramBuilder(start: .roots)
         b.filter(predicate)
         let all = (0..<Self.tree.count).map { NodeID($0) }
-        return Self.tree.uids(try Matcher(configuration: .serial).select(b.build(), in: Self.tree, from: all))
+        return Self.tree.uids(of: try Matcher(configuration: .serial).select(b.build(), in: Self.tree, from: all))
     }
 
     @Test(arguments: [true, false])
@@ -65,7 +65,7 @@ import Testing
         let t = Self.tree
         let expected = (0..<t.count).map { NodeID($0) }
             .filter { t.flagValue("hidden", of: $0)?.boolValue == wanted }
-        #expect(try kept(.flag("hidden", wanted)) == t.uids(expected))
+        #expect(try kept(.flag("hidden", wanted)) == t.uids(of: expected))
     }
 
     @Test func thePredicateKeepsTheExpectedViews() throws {
@@ -76,7 +76,7 @@ import Testing
     @Test func respondingMeansEitherSpellingIsRecorded() throws {
         let t = Self.tree
         let expected = (0..<t.count).map { NodeID($0) }.filter { t.flagValue("hidden", of: $0) != nil }
-        #expect(try kept(.respondsToFlag("hidden")) == t.uids(expected))
+        #expect(try kept(.respondsToFlag("hidden")) == t.uids(of: expected))
         #expect(!(try kept(.respondsToFlag("hidden")).contains("neither")))
         #expect(try kept(.respondsToFlag("hidden")).contains("name-string"))
     }

@@ -67,6 +67,6 @@ import Testing
         var b = ProgramBuilder(start: .roots)
         b.filter(predicate)
         let all = (0..<Self.tree.count).map { NodeID($0) }
-        return Self.tree.uids(try Matcher(configuration: .serial).select(b.build(), in: Self.tree, from: all))
+        return Self.tree.uids(of: try Matcher(configuration: .serial).select(b.build(), in: Self.tree, from: all))
     }
 }

@@ -1,4 +1,4 @@
-public import SelectorCore
+import SelectorCore
 
 /// Frank's four orientations, spelled as on the wire.
 public enum DeviceOrientation: String, Sendable, CaseIterable {

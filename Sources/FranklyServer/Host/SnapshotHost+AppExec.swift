@@ -1,4 +1,4 @@
-public import SelectorCore
+import SelectorCore
 
 /// `/app_exec` for the default host: a small set of methods on the stand-in "app delegate".
 ///
