@@ -36,6 +36,7 @@ test: deps
 HTTP_MODULES := Hummingbird|HummingbirdCore|NIO[A-Za-z0-9]*|_NIO[A-Za-z0-9]*|Logging|ServiceLifecycle|AsyncHTTPClient
 test-examples: deps
 	python3 Examples/check-doc-blocks.py Docs/Library.md Docs/WritingAnEngine.md
+	python3 Docs/check-architecture.py $(SWIFT)
 	$(SWIFT) build --package-path Examples/ClassPathEngine
 	@modules=$$(find Examples/ClassPathEngine/.build -name '*.swiftmodule' -path '*/Modules/*' | sed 's#.*/##; s#\.swiftmodule$$##' | sort -u | tr '\n' ' '); \
 	echo "core-only consumer compiled: $$modules"; \
