@@ -8,7 +8,7 @@ import Testing
 struct ClassChainKindTests {
     static func uids(_ selector: String, in tree: ViewTree) throws -> [String] {
         let program = try ClassChainEngine().compile(selector)
-        return try Matcher().select(program, in: tree).map { tree.uidString(of: $0) ?? "?" }
+        return tree.uids(of: try Matcher().select(program, in: tree))
     }
 
     @Test("a custom button with a superclass chain is a UIButton",

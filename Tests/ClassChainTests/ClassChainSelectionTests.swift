@@ -21,7 +21,7 @@ struct ClassChainSelectionTests {
 
     static func uids(_ selector: String) throws -> [String] {
         let program = try ClassChainEngine().compile(selector)
-        return try Matcher().select(program, in: tree).map { tree.uidString(of: $0) ?? "?" }
+        return tree.uids(of: try Matcher().select(program, in: tree))
     }
 
     @Test("selections", arguments: [

@@ -122,7 +122,7 @@ struct ProgramJSONDocTests {
         #expect(try PluginLoader.load(library, into: registry) == ["c_kind"])
         let tree = try SampleApp.tree()
         func uids(_ selector: String) throws -> [String] {
-            try registry.select(selector, engine: "c_kind", in: tree).map { tree.uidString(of: $0) ?? "?" }
+            try registry.selectUIDs(selector, engine: "c_kind", in: tree)
         }
         #expect(try uids("UISwitch") == ["1014", "1030"])
         // Escaped by the plug-in, so a quote is part of the class name rather than broken JSON.

@@ -9,7 +9,7 @@ struct RegistrationTests {
     static let tree = try! SampleApp.tree()
 
     static func uids(_ registry: EngineRegistry, _ selector: String, engine: String? = nil) throws -> [String] {
-        try registry.select(selector, engine: engine, in: tree).map { tree.uidString(of: $0) ?? "?" }
+        try registry.selectUIDs(selector, engine: engine, in: tree)
     }
 
     @Test("static registration: a SelectorEngine registered in code")

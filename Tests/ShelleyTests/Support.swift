@@ -44,7 +44,7 @@ let compat = ShelleyCompatEngine()
 func select(_ selector: String, in tree: ViewTree, engine: any SelectorEngine = strict,
             matcher: Matcher = Matcher(configuration: .serial)) throws -> [String] {
     let program = try engine.compile(selector)
-    return try matcher.select(program, in: tree).map { tree.uidString(of: $0) ?? "?" }
+    return tree.uids(of: try matcher.select(program, in: tree))
 }
 
 /// The error `engine` raises for `selector`, or nil.

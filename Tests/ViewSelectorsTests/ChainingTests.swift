@@ -9,7 +9,7 @@ struct ChainingTests {
     static let tree = try! SampleApp.tree()
 
     static func uids(_ selector: String, engine: String? = nil) throws -> [String] {
-        try registry.select(selector, engine: engine, in: tree).map { tree.uidString(of: $0) ?? "?" }
+        try registry.selectUIDs(selector, engine: engine, in: tree)
     }
 
     @Test("each part runs on the previous part's results", arguments: [
