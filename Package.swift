@@ -184,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShelleyTests",
-            dependencies: ["SelectorCore", "SyntheticHierarchy", "ShelleyEngine", "ShelleyCompatEngine"],
+            dependencies: ["SelectorCore", "SyntheticHierarchy", "ShelleyEngine", "ShelleyCompatEngine", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import SelectorCore
 import ShelleyCompatEngine
 import ShelleyEngine
+import ViewSelectorsTesting
 
 /// A tree node for tests: `T("UIButton", "ok", label: "OK", [children])`.
 struct T {
@@ -24,17 +25,11 @@ struct T {
         self.init(className, uid, label: label, hidden: hidden, [], children)
     }
 
-    func build() -> ViewTree {
-        var b = ViewTreeBuilder()
-        func add(_ n: T, _ parent: ViewTreeBuilder.Handle?) {
-            let h = b.addNode(className: n.className, parent: parent)
-            b.setString("uid", n.uid, on: h)
-            for (k, v) in n.properties { b.set(k, v, on: h) }
-            for c in n.children { add(c, h) }
-        }
-        add(self, nil)
-        return b.build()
-    }
+    /// Shelley's tests keep their own spelling (`hidden:`, the label after other properties);
+    /// the tree itself is built by the shared DSL.
+    var node: N { N(className, uid, properties, children.map(\.node)) }
+
+    func build() -> ViewTree { node.build() }
 }
 
 let strict = ShelleyEngine()
