@@ -7,8 +7,9 @@ public final class SelectorCache: Sendable {
     /// A cached outcome.
     public typealias Entry = Result<CompiledSelector, SelectorError>
 
-    /// Hashes its strings once, at construction: the shard choice and the shard's dictionary both
-    /// use that value, so a hit costs one pass over the selector's bytes, not two.
+    /// Hashes its strings once, at construction or beforehand (`hash(engine:selector:)`): the shard
+    /// choice and the shard's dictionary both use that value, so a hit costs one pass over the
+    /// selector's bytes, not two, and a miss that goes on to store no more.
     struct Key: Hashable, Sendable {
         let engine: String
         let selector: String
