@@ -22,7 +22,6 @@ enum UIAutomatorLoader {
     static let canonicalOrder = ["index", "text", "resource-id", "package", "content-desc", "checkable", "checked",
                                  "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable",
                                  "password", "selected", "visible-to-user", "bounds"]
-    static let canonicalSet = Set(canonicalOrder)
     static let numbers: Set<String> = ["index", "child-count", "rotation", "drawing-order", "uid"]
     /// Attributes that carry app text, never typed as booleans even when they read `true`.
     static let texts: Set<String> = ["text", "content-desc", "resource-id", "package", "hint", "tooltip-text",

@@ -7,8 +7,8 @@ struct ChainSplitterTests {
     static let engines: Set<String> = ["shelley", "regex", "class_chain", "uiquery"]
 
     static func split(_ s: String, default engine: String = "shelley") throws(SelectorError) -> [ChainPart] {
-        try ChainSplitter.split(s, defaultEngine: engine, isEngine: { engines.contains($0) }) {
-            $0 == "regex" ? .slashes : .quotes
+        try ChainSplitter.split(s, defaultEngine: engine) {
+            engines.contains($0) ? ($0 == "regex" ? .slashes : .quotes) : nil
         }
     }
 

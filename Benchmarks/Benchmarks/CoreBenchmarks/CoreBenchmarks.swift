@@ -168,4 +168,6 @@ let benchmarks: @Sendable () -> Void = {
         }
         benchmark.stopMeasurement()
     }
+
+    registryBenchmarks()
 }

@@ -19,30 +19,17 @@ extension Matcher {
         (test.stringIDs ?? noIDs).withUnsafeBufferPointer { sids in
         (test.stringMask ?? noMask).withUnsafeBufferPointer { sm in
         (test.boolColumn ?? noBools).withUnsafeBufferPointer { bools in
-            let hasClass = test.classMask != nil
-            let hasString = test.stringIDs != nil
-            let hasBool = test.boolColumn != nil
-            let wantBool: Int8 = test.boolWanted ? 1 : 0
-            let wanted = test.stringID
+            let shape = NodeTestShape(test)
+            let columns = NodeTestPointers(classIDs: cls, classMask: cm, stringIDs: sids, stringMask: sm, bools: bools)
+            let hasClass = shape.hasClass
+            let hasString = shape.hasString
+            let wanted = shape.wantedString
             let rest = test.rest
             for (lo32, hi32) in ranges {
                 let lo = Int(lo32), hi = Int(hi32)
-                if rest != nil || hasBool {
-                    // General shape: cheap column tests first, the resolved remainder last.
-                    for i in lo..<hi {
-                        if hasClass && !cm[Int(cls[i])] { continue }
-                        if hasString {
-                            let v = sids[i]
-                            if wanted >= 0 { if v != wanted { continue } }
-                            else if v < 0 || !sm[Int(v)] { continue }
-                        }
-                        if hasBool {
-                            let b = bools[i]
-                            if b < 0 || (b & 1) != wantBool { continue }
-                        }
-                        if let rest, !rest.test(Int32(i)) { continue }
-                        out.append(Int32(i))
-                    }
+                if rest != nil || shape.hasBool {
+                    // General shape: the node test shared with `NodeTest.passes`.
+                    for i in lo..<hi where columns.passes(i, shape, rest: rest) { out.append(Int32(i)) }
                 } else if hasClass && !hasString {
                     for i in lo..<hi where cm[Int(cls[i])] { out.append(Int32(i)) }
                 } else if hasString && wanted >= 0 {

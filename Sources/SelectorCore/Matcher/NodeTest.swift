@@ -15,17 +15,88 @@ struct NodeTest: @unchecked Sendable {
     /// Whether node `i` passes, given the class column. Used off the hot loops.
     func passes(_ i: Int32, classIDs: ContiguousArray<Int32>) -> Bool {
         if never || i < 0 { return false }
-        if let classMask, !classMask[Int(classIDs[Int(i)])] { return false }
-        if let ids = stringIDs {
-            let v = ids[Int(i)]
-            if stringID >= 0 { if v != stringID { return false } }
-            else if v < 0 || !stringMask![Int(v)] { return false }
+        return NodeTestArrays(test: self, classIDs: classIDs).passes(Int(i), NodeTestShape(self), rest: rest)
+    }
+}
+
+// The per-node test is written once, in `NodeColumns.passes`, and read two ways: through the
+// test's arrays (`NodeTest.passes`, called per node by the steps that walk children and parents)
+// and through unsafe buffer pointers set up once per scan (`Matcher.scan`, the hot loop, where a
+// bounds check or a retain per node costs a tenth of the scan). `passes` is generic over how a
+// column is read and always inlined, so each caller gets its own specialised copy: the scan's
+// copy compiles to the same loop as a hand-written one over the pointers, with the shape's flags
+// hoisted out of the loop as before.
+
+/// Which of a `NodeTest`'s column tests are present, read once rather than per node.
+struct NodeTestShape {
+    let hasClass: Bool
+    let hasString: Bool
+    /// With `hasString`: the one wanted string id, or -1 for the string mask.
+    let wantedString: Int32
+    let hasBool: Bool
+    let wantedBool: Int8
+
+    @inline(__always) init(_ test: NodeTest) {
+        hasClass = test.classMask != nil
+        hasString = test.stringIDs != nil
+        wantedString = test.stringID
+        hasBool = test.boolColumn != nil
+        wantedBool = test.boolWanted ? 1 : 0
+    }
+}
+
+/// The column reads of the per-node test; only called for the tests `NodeTestShape` says exist.
+protocol NodeColumns {
+    /// Whether node `i`'s class is in the class mask.
+    func classPasses(_ i: Int) -> Bool
+    /// Node `i`'s string id (-1: no value).
+    func stringID(_ i: Int) -> Int32
+    /// Whether string id `id` (>= 0) is in the string mask.
+    func stringMaskHolds(_ id: Int32) -> Bool
+    /// Node `i`'s boolean (-1: no value, else 0 or 1 in the low bit).
+    func bool(_ i: Int) -> Int8
+}
+
+extension NodeColumns {
+    /// Whether node `i` passes: the cheap column tests first, the resolved remainder last.
+    @inline(__always)
+    func passes(_ i: Int, _ shape: NodeTestShape, rest: ResolvedTest?) -> Bool {
+        if shape.hasClass && !classPasses(i) { return false }
+        if shape.hasString {
+            let v = stringID(i)
+            if shape.wantedString >= 0 { if v != shape.wantedString { return false } }
+            else if v < 0 || !stringMaskHolds(v) { return false }
         }
-        if let bools = boolColumn {
-            let b = bools[Int(i)]
-            if b < 0 || ((b & 1) == 1) != boolWanted { return false }
+        if shape.hasBool {
+            let b = bool(i)
+            if b < 0 || (b & 1) != shape.wantedBool { return false }
         }
-        if let rest, !rest.test(i) { return false }
+        if let rest, !rest.test(Int32(i)) { return false }
         return true
     }
+}
+
+/// A `NodeTest`'s columns read through its arrays.
+struct NodeTestArrays: NodeColumns {
+    let test: NodeTest
+    let classIDs: ContiguousArray<Int32>
+
+    @inline(__always) func classPasses(_ i: Int) -> Bool { test.classMask![Int(classIDs[i])] }
+    @inline(__always) func stringID(_ i: Int) -> Int32 { test.stringIDs![i] }
+    @inline(__always) func stringMaskHolds(_ id: Int32) -> Bool { test.stringMask![Int(id)] }
+    @inline(__always) func bool(_ i: Int) -> Int8 { test.boolColumn![i] }
+}
+
+/// A `NodeTest`'s columns read through buffer pointers, valid for one scan.
+struct NodeTestPointers: NodeColumns {
+    let classIDs: UnsafeBufferPointer<Int32>
+    let classMask: UnsafeBufferPointer<Bool>
+    let stringIDs: UnsafeBufferPointer<Int32>
+    let stringMask: UnsafeBufferPointer<Bool>
+    let bools: UnsafeBufferPointer<Int8>
+
+    @inline(__always) func classPasses(_ i: Int) -> Bool { classMask[Int(classIDs[i])] }
+    @inline(__always) func stringID(_ i: Int) -> Int32 { stringIDs[i] }
+    @inline(__always) func stringMaskHolds(_ id: Int32) -> Bool { stringMask[Int(id)] }
+    @inline(__always) func bool(_ i: Int) -> Int8 { bools[i] }
 }

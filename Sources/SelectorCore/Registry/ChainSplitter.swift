@@ -40,20 +40,31 @@ enum ChainSplitter {
     }
 
     /// The parts of `selector`. Throws on an empty part.
-    static func split(_ selector: String, defaultEngine: String, isEngine: (String) -> Bool,
-                      literals: (String) -> ChainLiterals) throws(SelectorError) -> [ChainPart] {
+    ///
+    /// `literals` answers for an engine name: its literals, or nil when no engine has that name
+    /// (a part's prefix is then selector text; the default engine's literals default to quotes).
+    static func split(_ selector: String, defaultEngine: String,
+                      literals: (String) -> ChainLiterals?) throws(SelectorError) -> [ChainPart] {
         let bytes = Array(selector.utf8)
         var parts: [ChainPart] = []
         var position = 0
+        var defaultLiterals: ChainLiterals?  // looked up on the first part without a prefix
         while true {
             let partStart = skipSpace(bytes, from: position)
             var engine = defaultEngine
             var textStart = partStart
-            if let (name, end) = prefix(in: bytes, at: partStart, isEngine: isEngine) {
+            let partLiterals: ChainLiterals
+            if let (name, end, named) = prefix(in: bytes, at: partStart, literals: literals) {
                 engine = name
+                partLiterals = named
                 textStart = skipSpace(bytes, from: end)
+            } else if let defaultLiterals {
+                partLiterals = defaultLiterals
+            } else {
+                partLiterals = literals(defaultEngine) ?? .quotes
+                defaultLiterals = partLiterals
             }
-            let end = separator(in: bytes, from: textStart, literals: literals(engine))
+            let end = separator(in: bytes, from: textStart, literals: partLiterals)
             var textEnd = end
             while textEnd > textStart && isSpace(bytes[textEnd - 1]) { textEnd -= 1 }
             if textEnd == textStart {
@@ -68,13 +79,15 @@ enum ChainSplitter {
         }
     }
 
-    /// `name:` at `index` when `name` is a registered engine: the name and the index after ':'.
-    private static func prefix(in bytes: [UInt8], at index: Int, isEngine: (String) -> Bool) -> (String, Int)? {
+    /// `name:` at `index` when `name` is a registered engine: the name, the index after ':' and
+    /// the engine's literals.
+    private static func prefix(in bytes: [UInt8], at index: Int,
+                               literals: (String) -> ChainLiterals?) -> (String, Int, ChainLiterals)? {
         var i = index
         while i < bytes.count && isNameByte(bytes[i]) { i += 1 }
         guard i > index, i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
         let name = String(decoding: bytes[index..<i], as: UTF8.self)
-        return isEngine(name) ? (name, i + 1) : nil
+        return literals(name).map { (name, i + 1, $0) }
     }
 
     /// Index of the next `>>` outside literals, or `bytes.count`.

@@ -21,13 +21,19 @@ extension EngineRegistry {
     /// A part's `name:` prefix picks a registered engine; a part without one uses `engine` (or the
     /// default). Parse errors of a part come back with the whole selector and a column in it.
     public func compileQuery(_ selector: String, engine name: String? = nil) throws(SelectorError) -> CompiledQuery {
-        let requested = try chainEngineName(name)
-        guard ChainSplitter.mayBeChain(selector, isEngine: isRegistered) else {
+        let requested = try resolvedName(name)
+        guard isChainSelector(selector) else {
             let compiled = try compile(selector, engine: requested)
             return CompiledQuery(source: selector, parts: [CompiledQuery.Part(compiled: compiled, offset: 0)])
         }
-        let split = try ChainSplitter.split(selector, defaultEngine: requested, isEngine: isRegistered) {
-            (try? self.engine(named: $0).chainLiterals) ?? .quotes
+        return try compileChain(selector, engine: requested)
+    }
+
+    /// The chain path of `compileQuery`, for a selector `isChainSelector` already sent there.
+    func compileChain(_ selector: String, engine requested: String) throws(SelectorError) -> CompiledQuery {
+        // One lookup per part answers both "is this prefix an engine?" and "which literals?".
+        let split = try ChainSplitter.split(selector, defaultEngine: requested) {
+            self.registeredEngine($0)?.chainLiterals
         }
         var parts: [CompiledQuery.Part] = []
         parts.reserveCapacity(split.count)
@@ -73,15 +79,7 @@ extension EngineRegistry {
 
     /// Whether `selector` goes through the chain path (holds `>>` or an engine prefix).
     func isChainSelector(_ selector: String) -> Bool {
-        ChainSplitter.mayBeChain(selector, isEngine: isRegistered)
-    }
-
-    private func isRegistered(_ name: String) -> Bool { (try? engine(named: name)) != nil }
-
-    private func chainEngineName(_ name: String?) throws(SelectorError) -> String {
-        if let name { return name }
-        guard let d = defaultEngine else { throw SelectorError(.unknownEngine, "no selector engine is registered") }
-        return d
+        ChainSplitter.mayBeChain(selector, isEngine: contains(engine:))
     }
 
     /// A part's error, moved into the whole selector: offsets shift by the part's start.

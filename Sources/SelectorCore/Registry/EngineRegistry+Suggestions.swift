@@ -28,7 +28,7 @@ extension EngineRegistry {
     /// The check lives here, not in the engines, so an engine cannot vouch for a selector that its
     /// own compiler, the limits or the matcher would treat differently.
     public func suggestion(engine name: String, for node: NodeID, in tree: ViewTree) -> SelectorSuggestion? {
-        guard let engine = try? engine(named: name), Int(node) >= 0, Int(node) < tree.count else { return nil }
+        guard let engine = registeredEngine(name), Int(node) >= 0, Int(node) < tree.count else { return nil }
         var fallback: SelectorSuggestion?
         for candidate in engine.suggestions(for: node, in: tree) {
             guard let selected = try? select(candidate, engine: name, in: tree) else { continue }

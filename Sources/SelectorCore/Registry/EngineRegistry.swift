@@ -110,12 +110,26 @@ public final class EngineRegistry: Sendable {
 
     /// The engine registered under `name`.
     public func engine(named name: String) throws(SelectorError) -> any SelectorEngine {
-        let found: (any SelectorEngine)? = state.withLock { $0.engines[name] }
-        guard let found else {
-            let known = state.withLock { Array($0.engines.keys) }
-            throw SelectorError(.unknownEngine, Self.unknownMessage(name, known), engine: name)
+        // The names for the message are read under the same lock as the lookup that failed.
+        let found: Result<any SelectorEngine, SelectorError> = state.withLock { s in
+            if let engine = s.engines[name] { return .success(engine) }
+            return .failure(SelectorError(.unknownEngine, Self.unknownMessage(name, s.engines.keys), engine: name))
         }
-        return found
+        return try found.get()
+    }
+
+    /// The engine registered under `name`, or nil.
+    ///
+    /// For name checks on the request path (is `regex:` an engine prefix?): one dictionary lookup
+    /// under the lock, where `engine(named:)` would sort and join every name into an error that
+    /// the check then drops.
+    public func registeredEngine(_ name: String) -> (any SelectorEngine)? {
+        state.withLock { $0.engines[name] }
+    }
+
+    /// Whether an engine is registered under `name` (see `registeredEngine(_:)`).
+    public func contains(engine name: String) -> Bool {
+        state.withLock { $0.engines[name] != nil }
     }
 
     private static func unknownMessage(_ name: String, _ known: some Collection<String>) -> String {
@@ -125,9 +139,19 @@ public final class EngineRegistry: Sendable {
     /// Compiles through the cache. Parse errors come back with the engine and selector filled in.
     public func compile(_ selector: String, engine name: String? = nil) throws(SelectorError) -> CompiledSelector {
         let engineName = try resolvedName(name)
-        // Hits skip the engine lookup (a lock and a hash of the name): only cached selectors of
-        // registered engines are ever in the cache, and engines are never unregistered.
-        if let hit = cache.hit(engine: engineName, selector: selector) { return try hit.get() }
+        // The key is hashed once and serves the lookup and, on a miss, the store: a miss costs one
+        // hash and two shard locks, a hit one of each. Hits skip the engine lookup (a lock and a
+        // hash of the name): only cached selectors of registered engines are ever in the cache,
+        // and engines are never unregistered.
+        let hash = SelectorCache.Key.hash(engine: engineName, selector: selector)
+        if let hit = cache.entry(engine: engineName, selector: selector, hash: hash) { return try hit.get() }
+        return try compileMiss(selector, engine: engineName, hash: hash)
+    }
+
+    // Out of line, so that the hit path above stays a small function (its registers and stack
+    // frame were measurable in the cache-hit benchmark when the miss path was inlined into it).
+    @inline(never)
+    private func compileMiss(_ selector: String, engine engineName: String, hash: Int) throws(SelectorError) -> CompiledSelector {
         let engine = try self.engine(named: engineName)
         do throws(SelectorError) {
             try limits.checkLength(of: selector)
@@ -136,22 +160,24 @@ public final class EngineRegistry: Sendable {
             e.engine = engineName
             throw e
         }
-        let entry = cache.value(engine: engineName, selector: selector) {
-            do throws(SelectorError) {
-                let program = try engine.compile(selector)
-                try limits.checkSteps(of: program)
-                return .success(CompiledSelector(engine: engineName, source: selector, program: program))
-            } catch {
-                var e = error
-                if e.selector == nil { e.selector = selector }
-                e.engine = engineName
-                return .failure(e)
-            }
+        // Compiled outside any lock (see `SelectorCache.store`).
+        let entry: SelectorCache.Entry
+        do throws(SelectorError) {
+            let program = try engine.compile(selector)
+            try limits.checkSteps(of: program)
+            entry = .success(CompiledSelector(engine: engineName, source: selector, program: program))
+        } catch {
+            var e = error
+            if e.selector == nil { e.selector = selector }
+            e.engine = engineName
+            entry = .failure(e)
         }
+        cache.store(entry, engine: engineName, selector: selector, hash: hash)
         return try entry.get()
     }
 
-    private func resolvedName(_ name: String?) throws(SelectorError) -> String {
+    /// `name`, or the default engine when nil.
+    func resolvedName(_ name: String?) throws(SelectorError) -> String {
         if let name { return name }
         guard let d = defaultEngine else { throw SelectorError(.unknownEngine, "no selector engine is registered") }
         return d
@@ -172,10 +198,10 @@ public final class EngineRegistry: Sendable {
                        from roots: [NodeID]? = nil, deadline: ContinuousClock.Instant? = nil,
                        statistics: inout MatchStatistics) throws(SelectorError) -> [NodeID] {
         // Chains (`a >> regex:/b/`) and engine prefixes take their own path; a plain selector,
-        // the hot case, pays one byte scan for that check.
+        // the hot case, pays one byte scan for that check, and a chain is not scanned for it again.
         if isChainSelector(selector) {
-            return try select(try compileQuery(selector, engine: name), in: tree, from: roots, deadline: deadline,
-                              statistics: &statistics)
+            return try select(try compileChain(selector, engine: try resolvedName(name)), in: tree, from: roots,
+                              deadline: deadline, statistics: &statistics)
         }
         let compiled = try compile(selector, engine: name)
         do {

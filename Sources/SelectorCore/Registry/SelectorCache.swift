@@ -2,22 +2,32 @@
 ///
 /// Parse errors are cached too, so a client retrying a malformed selector costs one lookup.
 /// Reads dominate, so the cache is split into shards by key hash, each behind its own lock:
-/// threads rarely meet on one lock (design/matcher.md).
+/// threads rarely meet on one lock.
 public final class SelectorCache: Sendable {
     /// A cached outcome.
     public typealias Entry = Result<CompiledSelector, SelectorError>
 
-    /// Hashes its strings once, at construction: the shard choice and the shard's dictionary both
-    /// use that value, so a hit costs one pass over the selector's bytes, not two.
+    /// Hashes its strings once, at construction or beforehand (`hash(engine:selector:)`): the shard
+    /// choice and the shard's dictionary both use that value, so a hit costs one pass over the
+    /// selector's bytes, not two, and a miss that goes on to store no more.
     struct Key: Hashable, Sendable {
         let engine: String
         let selector: String
         let hash: Int
 
         init(engine: String, selector: String) {
+            self.init(engine: engine, selector: selector, hash: Self.hash(engine: engine, selector: selector))
+        }
+
+        /// A key whose hash the caller computed with `hash(engine:selector:)`.
+        init(engine: String, selector: String, hash: Int) {
             self.engine = engine
             self.selector = selector
-            hash = Int(truncatingIfNeeded: Self.mix(Self.fold(selector, Self.fold(engine, 0x9E37_79B9_7F4A_7C15))))
+            self.hash = hash
+        }
+
+        static func hash(engine: String, selector: String) -> Int {
+            Int(truncatingIfNeeded: mix(fold(selector, fold(engine, 0x9E37_79B9_7F4A_7C15))))
         }
 
         // A hit must cost less than a compile by orders of magnitude, and SipHash over the selector
@@ -85,21 +95,36 @@ public final class SelectorCache: Sendable {
     /// The cached outcome, or the result of `compile` (stored) on a miss.
     public func value(engine: String, selector: String,
                       compile: () -> Entry) -> Entry {
-        let key = Key(engine: engine, selector: selector)
-        let s = shard(key)
-        if let hit = shards[s].lock.withLock({ $0.get(key) }) { return hit }
-        // Compile outside the lock: a slow compile must not block readers of the shard. Two threads
-        // missing on one key both compile; the second store wins, which is harmless.
+        let hash = Key.hash(engine: engine, selector: selector)
+        if let hit = entry(engine: engine, selector: selector, hash: hash) { return hit }
         let entry = compile()
-        shards[s].lock.withLock { $0.put(key, entry) }
+        store(entry, engine: engine, selector: selector, hash: hash)
         return entry
     }
 
     /// The cached outcome, counted as a hit and marked recently used; nil (and nothing counted)
     /// when absent, so the caller can go on to `value(engine:selector:compile:)`.
     public func hit(engine: String, selector: String) -> Entry? {
-        let key = Key(engine: engine, selector: selector)
+        entry(engine: engine, selector: selector, hash: Key.hash(engine: engine, selector: selector))
+    }
+
+    /// As `hit(engine:selector:)` with the key's hash (`Key.hash(engine:selector:)`) computed by
+    /// the caller, who passes it to `store` on a miss: a miss hashes the selector once.
+    @inline(__always) func entry(engine: String, selector: String, hash: Int) -> Entry? {
+        // The key is built here, not by the caller: a key that outlived this call would own
+        // (retain) its strings, which costs a hit more than the hash it saves a miss.
+        let key = Key(engine: engine, selector: selector, hash: hash)
         return shards[shard(key)].lock.withLock { $0.touch(key) }
+    }
+
+    /// Stores what a miss compiled, and counts the miss.
+    ///
+    /// The caller compiles between `entry(engine:selector:hash:)` and this, outside the lock: a
+    /// slow compile must not block readers of the shard. Two threads missing on one key both
+    /// compile and both count a miss; the second store wins, which is harmless.
+    func store(_ entry: Entry, engine: String, selector: String, hash: Int) {
+        let key = Key(engine: engine, selector: selector, hash: hash)
+        shards[shard(key)].lock.withLock { $0.storeMiss(key, entry) }
     }
 
     /// The cached outcome without compiling.
@@ -150,13 +175,6 @@ struct LRUShard {
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
-    mutating func get(_ key: SelectorCache.Key) -> SelectorCache.Entry? {
-        guard let slot = index[key] else { misses += 1; return nil }
-        hits += 1
-        moveToFront(slot)
-        return values[slot]
-    }
-
     mutating func touch(_ key: SelectorCache.Key) -> SelectorCache.Entry? {
         guard let slot = index[key] else { return nil }
         hits += 1
@@ -168,7 +186,8 @@ struct LRUShard {
         index[key].flatMap { values[$0] }
     }
 
-    mutating func put(_ key: SelectorCache.Key, _ value: SelectorCache.Entry) {
+    mutating func storeMiss(_ key: SelectorCache.Key, _ value: SelectorCache.Entry) {
+        misses += 1
         if let slot = index[key] { values[slot] = value; moveToFront(slot); return }
         let slot: Int
         if index.count < capacity {

@@ -243,9 +243,4 @@ extension ViewTree {
         document.writeAll(into: &w)
         return w.bytes
     }
-
-    /// The subtree as a `JSONValue` (for small trees and tests).
-    public func dumpValue(from node: NodeID? = nil) -> JSONValue {
-        (try? JSONReader.parse(dumpJSON(from: node), maxDepth: Int.max / 2)) ?? .null
-    }
 }

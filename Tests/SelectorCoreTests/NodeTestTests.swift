@@ -1,0 +1,77 @@
+@testable import SelectorCore
+import Testing
+
+/// The per-node test has one body and two readers: the scan's pointers and `NodeTest.passes`'
+/// arrays. Both must pick the same nodes for every shape of test.
+@Suite struct NodeTestTests {
+    static let tree: ViewTree = {
+        var children: [N] = []
+        for k in 0..<40 {
+            let cls = ["UIButton", "UILabel", "UIImageView", "UIView"][k % 4]
+            var props: [(String, JSONValue)] = []
+            if k % 3 != 0 { props.append(("isHidden", .bool(k % 2 == 0))) }
+            if k % 5 != 0 { props.append(("alpha", .double(Double(k % 7) / 7))) }
+            children.append(N(cls, "n\(k)", label: k % 6 == 0 ? nil : "Row \(k % 5)", props))
+        }
+        return N("UIWindow", "w", [], children).build()
+    }()
+
+    static let predicates: [Predicate] = [
+        .kindOf("UIButton"),
+        .string(property: "accessibilityLabel", .equals("Row 2")),
+        .string(property: "accessibilityLabel", .hasPrefix("Row")),
+        .bool(property: "isHidden", true),
+        .bool(property: "isHidden", false),
+        .and([.kindOf("UIView"), .bool(property: "isHidden", false)]),
+        .and([.kindOf("UILabel"), .string(property: "accessibilityLabel", .equals("Row 1")), .bool(property: "isHidden", true)]),
+        .and([.string(property: "accessibilityLabel", .contains("ow")), .bool(property: "isHidden", false),
+              .number(property: "alpha", .greater, 0.3)]),
+        .and([.kindOf("UIButton"), .number(property: "alpha", .less, 0.5)]),
+        .and([.kindOf("UIImageView"), .not(.bool(property: "isHidden", true))]),
+        .and([.kindOf("UIButton"), .string(property: "accessibilityLabel", .equals("no such label"))]),
+    ]
+
+    @Test(arguments: predicates)
+    func theScanAndPassesAgree(_ predicate: Predicate) throws {
+        let tree = Self.tree
+        let matcher = Matcher(configuration: .serial)
+        var resolver = Resolver(tree: tree, predicates: PredicateRegistry(), matcher: matcher, deadline: MatchDeadline(nil))
+        let test = try resolver.nodeTest(predicate)
+        let all = (0..<Int32(tree.count)).map { $0 }
+        var scanned: [NodeID] = []
+        // Split ranges, as a step scanning many subtrees passes them.
+        matcher.scan([(0, 7), (7, 8), (8, Int32(tree.count))][...], test, tree, into: &scanned)
+        let filtered = matcher.filter(all, test, tree)
+        #expect(scanned == filtered)
+        #expect(scanned == all.filter { Self.holds(predicate, $0, tree) })
+    }
+
+    @Test func aNegativeNodeNeverPasses() throws {
+        var resolver = Resolver(tree: Self.tree, predicates: PredicateRegistry(), matcher: Matcher(), deadline: MatchDeadline(nil))
+        #expect(!(try resolver.nodeTest(.any)).passes(-1, classIDs: Self.tree.classIDs))
+        #expect((try resolver.nodeTest(.any)).passes(0, classIDs: Self.tree.classIDs))
+    }
+
+    /// The predicate read straight from the node's values: the reference both readers must match.
+    static func holds(_ p: Predicate, _ node: NodeID, _ tree: ViewTree) -> Bool {
+        func value(_ property: String) -> JSONValue? { tree.columns[property]?.value(at: Int(node)) }
+        switch p {
+        case .kindOf(let name): return tree.classes.kindMask(of: name)[Int(tree.classIDs[Int(node)])]
+        case .string(let property, let test):
+            guard case .string(let s)? = value(property) else { return false }
+            switch test.operation {
+            case .equals: return s == test.value
+            case .contains: return s.contains(test.value)
+            case .hasPrefix: return s.hasPrefix(test.value)
+            default: Issue.record("not in this test"); return false
+            }
+        case .bool(let property, let want): return value(property)?.boolValue == want
+        case .number(let property, let cmp, let x):
+            guard let n = value(property)?.numberValue else { return false }
+            return cmp.holds(n, x)
+        case .and(let ps): return ps.allSatisfy { holds($0, node, tree) }
+        case .not(let q): return !holds(q, node, tree)
+        default: Issue.record("not in this test"); return false
+        }
+    }
+}
