@@ -6,7 +6,7 @@ Takes a tree written by `frankly generate`, converts it to XML (element name = c
 in-process (median of repeated runs, parse excluded), runs `frankly select --stats --repeat N`
 (query time only, load excluded) and prints one table with the ratios.
 
-Each peer gets its fastest formulation of the same question (design/matcher.md): kind tests expand
+Each peer gets its fastest formulation of the same question: kind tests expand
 to the concrete classes of the generated tree, and descendant chains use ancestor:: in XPath, whose
 //A//B form is quadratic in libxml2.
 """

@@ -92,7 +92,7 @@ final class RegistrationSession {
         guard EngineRegistry.isValidName(name) else {
             return refuse(.nameClash, "invalid engine name '\(name)': use letters, digits, '_' and '-'")
         }
-        if registry.names.contains(name) {
+        if registry.contains(engine: name) {
             return refuse(.nameClash, registry.isBuiltIn(name)
                 ? "engine '\(name)' is built in and cannot be replaced"
                 : "an engine named '\(name)' is already registered")

@@ -1,6 +1,6 @@
 @testable import SelectorCore
 import Testing
-import TestSupport
+import ViewSelectorsTesting
 
 /// `ClassNameEngine` whose language opens `/…/` literals, as the `regex` engine's does.
 private struct SlashEngine: SelectorEngine {
@@ -43,7 +43,7 @@ private let tree = N("UIWindow", "w", [], [N("UIButton", "b1"), N("UILabel", "l1
         let plain = try r.compileQuery("engine200:UIButton")
         #expect(plain.parts.map(\.compiled.engine) == ["engine0"])
         #expect(plain.parts.map(\.compiled.source) == ["engine200:UIButton"])
-        #expect(tree.uids(try r.select("engine150:UIWindow >> engine3:UIButton", in: tree)) == ["b1", "b2"])
+        #expect(tree.uids(of: try r.select("engine150:UIWindow >> engine3:UIButton", in: tree)) == ["b1", "b2"])
     }
 
     @Test func anUnknownEngineStillGetsTheWholeMessage() throws {

@@ -12,7 +12,7 @@ public struct RegistryError: Error, Sendable, Equatable, CustomStringConvertible
 /// ```swift
 /// let registry = EngineRegistry()
 /// try registry.register(MyEngine())
-/// let uids = try registry.select("button marked:'OK'", engine: "shelley", in: tree)
+/// let uids = try registry.selectUIDs("button marked:'OK'", engine: "shelley", in: tree)
 /// ```
 public final class EngineRegistry: Sendable {
     private struct State {
