@@ -245,11 +245,12 @@ struct FormatParser {
         if isSymbol("}") { index += 1; return .list(items) }
         while true {
             let at = current.offset
+            // Checked before descending: `{{{{…` must not recurse once per brace.
+            if isSymbol("{") { throw error("a {list} cannot hold another list", at: at) }
             let item = try parseOperand(expecting: "a value in the list")
             guard case .value(let v) = item else {
                 throw error("a {list} holds values, not key paths", at: at)
             }
-            if case .list = v { throw error("a {list} cannot hold another list", at: at) }
             items.append(Located(value: v, offset: at))
             if isSymbol(",") { index += 1; continue }
             if isSymbol("}") { index += 1; return .list(items) }

@@ -96,6 +96,25 @@ import ViewSelectorsTesting
         #expect(error?.offset == units * unit.utf8.count)
     }
 
+    /// Found by the fuzzer: lists once recursed per `{` before refusing a nested list.
+    @Test func sixtyFourKiBOfBracesIsAnErrorNotAStackOverflow() throws {
+        let selector = "label IN " + String(repeating: "{", count: 65_536 - 9)
+        let error = #expect(throws: SelectorError.self) {
+            try predicateRegistry.select(selector, engine: "predicate", in: sampleTree)
+        }
+        #expect(error?.message == "a {list} cannot hold another list")
+        #expect(error?.column == 11)
+        #expect(throws: SelectorError.self) {
+            try predicateRegistry.select("(" + String(repeating: "{", count: 60_000), engine: "predicate", in: sampleTree)
+        }
+        let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let input = try FileIO.read("/" + root + "/Fuzz/Regressions/predicate-crash-90341057a1093f7960c44526bcef9bbef1dc7be1")
+        let found = #expect(throws: SelectorError.self) {
+            try predicateRegistry.select(String(decoding: input, as: UTF8.self), engine: "predicate", in: sampleTree)
+        }
+        #expect(found?.message == "a {list} cannot hold another list")
+    }
+
     @Test func nestingUpToTheLimitCompiles() throws {
         let selector = String(repeating: "(", count: 100) + "tag == 1" + String(repeating: ")", count: 100)
         #expect(try select(selector) == ["blue"])
