@@ -29,12 +29,13 @@ public struct PredicateEngine: SelectorEngine {
         Self.program(for: try format.compile(selector))
     }
 
-    /// Every view from the roots down, the roots included, filtered; sorted because a chain's
-    /// previous results (the roots here) need not be in document order, and may nest.
+    /// Every view from the roots down, the roots included, filtered, without duplicates: document
+    /// order from one root or from roots in document order (every engine but `uiquery` yields
+    /// those). No sort step: the matcher sorts through a hash set, which for a predicate that
+    /// passes most of a 10^6-view tree would cost several times the scan itself.
     public static func program(for predicate: Predicate) -> SelectorProgram {
         var builder = ProgramBuilder(start: .roots)
-        builder.axis(.descendantsOrSelf, filter: predicate, unique: false)
-        builder.sortInDocumentOrder()
+        builder.axis(.descendantsOrSelf, filter: predicate, unique: true)
         return builder.build()
     }
 }

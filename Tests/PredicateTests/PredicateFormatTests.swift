@@ -63,8 +63,7 @@ import ViewSelectorsTesting
     @Test func theEngineSearchesEveryViewFromTheRootsInDocumentOrder() throws {
         let program = try PredicateEngine().compile("tag == 1")
         #expect(program.start == .roots)
-        #expect(program.steps == [.axis(.descendantsOrSelf, order: .document, filter: .number(property: "tag", .equal, 1), unique: false),
-                                  .sortInDocumentOrder])
+        #expect(program.steps == [.axis(.descendantsOrSelf, order: .document, filter: .number(property: "tag", .equal, 1), unique: true)])
     }
 
     @Test func likeWildcards() {

@@ -173,12 +173,15 @@ func select(_ selector: String, in tree: ViewTree = sampleTree) throws -> [Strin
         #expect(try select(selector) == expected, "\(selector)")
     }
 
-    @Test func resultsAreInDocumentOrderFromChainedRootsIncludingTheRoots() throws {
+    @Test func chainedRootsAreSearchedIncludingThemselvesEachViewOnce() throws {
         let root = sampleTree.node(withUID: "root")!
         let wifi = sampleTree.node(withUID: "wifi")!
-        // Roots out of order and nested: every view once, in document order.
-        let found = try predicateRegistry.select("tag != nil", engine: "predicate", in: sampleTree, from: [wifi, root])
+        // Nested roots in document order: every view once, in document order.
+        let found = try predicateRegistry.select("tag != nil", engine: "predicate", in: sampleTree, from: [root, wifi])
         #expect(sampleTree.uids(of: found) == ["blue", "red", "wifi", "bt", "star"])
+        // Roots out of order: each root's views in turn, none twice.
+        let reversed = try predicateRegistry.select("tag != nil", engine: "predicate", in: sampleTree, from: [wifi, root])
+        #expect(sampleTree.uids(of: reversed) == ["wifi", "blue", "red", "bt", "star"])
         #expect(try predicateRegistry.selectUIDs("TRUEPREDICATE", engine: "predicate", in: sampleTree, from: [wifi]) == ["wifi"])
     }
 
