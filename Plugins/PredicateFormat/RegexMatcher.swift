@@ -29,6 +29,7 @@ public final class RegexMatcher: StringMatcher, @unchecked Sendable {
     let usesJIT: Bool
     /// The pattern as written in the predicate.
     public let pattern: String
+    /// `[c]` and `[d]` as written after MATCHES.
     public let folding: StringFolding
 
     /// Why PCRE2 refused a pattern.

@@ -19,9 +19,11 @@ public struct FoldedStringMatcher: StringMatcher, Equatable {
         case greaterOrEqual = ">="
     }
 
+    /// The comparison made.
     public let operation: Operation
     /// The literal as written (for the description).
     public let literal: String
+    /// How both sides are read first (`[c]`, `[d]`).
     public let folding: StringFolding
     /// The literal after folding (LIKE: the pattern, folded, its wildcards still in place).
     let folded: String
