@@ -95,7 +95,11 @@ struct ComparisonCompiler {
             return { source in
                 switch source {
                 case .property(let p): return .string(property: p, stringTest)
-                case .className: return .string(property: "class", stringTest)
+                case .className:
+                    // Plain equality is the class table's own exact-name mask; the rest reads the
+                    // class names as strings.
+                    if case .equals = stringTest.operation, stringTest.options.isEmpty { return .memberOf(s) }
+                    return .string(property: "class", stringTest)
                 case .negatedBool: return .none
                 }
             }

@@ -23,7 +23,9 @@ import ViewSelectorsTesting
                 == .or([.number(property: "tag", .equal, 1), .number(property: "tag", .equal, 2)]))
         #expect(try format.compile("tag BETWEEN {1, 2}")
                 == .and([.number(property: "tag", .greaterOrEqual, 1), .number(property: "tag", .lessOrEqual, 2)]))
-        #expect(try format.compile("type == 'UIButton'") == .string(property: "class", .equals("UIButton")))
+        #expect(try format.compile("type == 'UIButton'") == .memberOf("UIButton"))
+        #expect(try format.compile("type ==[c] 'uibutton'")
+                == .string(property: "class", StringTest(.equals, "uibutton", options: .caseInsensitive)))
         #expect(try format.compile("TRUEPREDICATE") == .any)
         #expect(try format.compile("FALSEPREDICATE") == .none)
     }

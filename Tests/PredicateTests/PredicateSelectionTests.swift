@@ -158,6 +158,8 @@ func select(_ selector: String, in tree: ViewTree = sampleTree) throws -> [Strin
         ("name == 'btn.blue'", ["blue"]),
         ("identifier == 'btn.blue'", ["blue"]),
         ("type == 'UISwitch'", ["wifi", "bt"]),
+        ("type ==[c] 'uiswitch'", ["wifi", "bt"]),
+        ("type != 'UISwitch' AND tag != nil", ["blue", "red", "star"]),
         ("elementType == 'UIControl'", []),
         ("className BEGINSWITH 'UIT'", ["field"]),
         ("enabled == NO", ["red"]),
