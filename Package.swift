@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "RegexLabelEngine", targets: ["RegexLabelEngine"]),
         .library(name: "ShelleyEngine", targets: ["ShelleyEngine"]),
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
+        .library(name: "PredicateFormat", targets: ["PredicateFormat"]),
+        .library(name: "PredicateEngine", targets: ["PredicateEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
         .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
@@ -79,7 +81,8 @@ let package = Package(
         // The umbrella that registers every built-in engine and ships the embedded sample app.
         .target(
             name: "ViewSelectors",
-            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine"],
+            dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine",
+                           "PredicateEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -102,6 +105,20 @@ let package = Package(
             name: "RegexLabelEngine",
             dependencies: ["SelectorCore", "CPCRE2"],
             path: "Plugins/RegexLabel",
+            swiftSettings: strictSettings
+        ),
+        // NSPredicate format strings compiled to the core's predicates: the parser engines share.
+        .target(
+            name: "PredicateFormat",
+            dependencies: ["SelectorCore", "CPCRE2"],
+            path: "Plugins/PredicateFormat",
+            swiftSettings: strictSettings
+        ),
+        // Engine `predicate`: an NSPredicate format string over every view.
+        .target(
+            name: "PredicateEngine",
+            dependencies: ["SelectorCore", "PredicateFormat"],
+            path: "Plugins/Predicate",
             swiftSettings: strictSettings
         ),
         // Frank's HTTP/JSON wire protocol over the registry, embeddable in a host app.
@@ -180,6 +197,12 @@ let package = Package(
         .testTarget(
             name: "RegexLabelTests",
             dependencies: ["SelectorCore", "RegexLabelEngine", "ViewSelectorsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PredicateTests",
+            dependencies: ["SelectorCore", "PredicateFormat", "PredicateEngine", "ViewSelectorsTesting", "ViewSelectors",
+                           "HierarchyFormats"],
             swiftSettings: strictSettings
         ),
         .testTarget(

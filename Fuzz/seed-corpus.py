@@ -33,6 +33,15 @@ write('shelley', shelley)
 write('shelley_compat', shelley)
 write('uiquery', literals(glob.glob('Tests/UIQueryTests/*.swift')))
 write('regex', literals(glob.glob('Tests/RegexLabelTests/*.swift')))
+# The predicate tests keep their selectors in tables: the first string of each `("…", …)` row.
+ROW = re.compile(r'^\s*\((#*)"((?:[^"\\\n]|\\.)*)"\1,', re.M)
+predicates = set()
+for p in glob.glob('Tests/PredicateTests/*.swift'):
+    for m in ROW.finditer(open(p, encoding='utf-8').read()):
+        s = m.group(2) if m.group(1) else m.group(2).replace('\\"', '"').replace('\\\\', '\\')
+        if s and '\\(' not in s:
+            predicates.add(s)
+write('predicate', predicates | literals(glob.glob('Tests/PredicateTests/*.swift')))
 dumps = [open(p, 'rb').read() for p in glob.glob('Sources/ViewSelectors/Resources/*.json')]
 dumps += [b'{"class":"UIView","uid":1,"subviews":[{"class":"UILabel","accessibilityLabel":"a","frame":{"x":1,"y":2.5}}]}',
           b'{"class":"UIApplication","subviews":[{"class":"UIWindow","classChain":["UIWindow","UIView","NSObject"],"subviews":[]}]}']

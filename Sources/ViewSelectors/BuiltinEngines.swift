@@ -1,4 +1,5 @@
 public import SelectorCore
+import PredicateEngine
 import RegexLabelEngine
 import ShelleyCompatEngine
 import ShelleyEngine
@@ -8,7 +9,7 @@ import UIQueryEngine
 public enum BuiltinEngines {
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
-        [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine()]
+        [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine(), PredicateEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later) and

@@ -28,6 +28,7 @@ QUERIES = {
     "shelley_compat": ["view:'UILabel' marked:'Log'", "tableViewCell parent"],
     "uiquery": ["view:'UIButton' marked:'Delete'", "tableViewCell label", "label parent tableViewCell"],
     "regex": ["/^Row/", "UIButton /delete/i", "UITextField @placeholder /name/i"],
+    "predicate": ["type == 'UIButton'", "accessibilityLabel BEGINSWITH[c] 'log'", "accessibilityLabel != nil AND type == 'UILabel'"],
 }
 
 failures = []

@@ -43,7 +43,7 @@ struct SuggestionTests {
     @Test("every registered engine is asked, not a fixed list")
     func everyEngine() throws {
         #expect(Self.registry.suggestions(for: Self.node(uid: "1059"), in: Self.tree).map(\.engine)
-            == ["regex", "shelley", "shelley_compat", "uiquery"])
+            == ["predicate", "regex", "shelley", "shelley_compat", "uiquery"])
     }
 }
 

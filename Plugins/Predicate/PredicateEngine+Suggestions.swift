@@ -1,0 +1,36 @@
+public import SelectorCore
+
+extension PredicateEngine {
+    /// Identifier, then class and label, then label, then class alone; the registry keeps the
+    /// first that selects exactly `node`.
+    public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
+        let type = "type == \(Self.literal(tree.className(of: node)))"
+        var candidates: [String] = []
+        if let identifier = tree.string("accessibilityIdentifier", of: node), !identifier.isEmpty {
+            candidates.append("accessibilityIdentifier == \(Self.literal(identifier))")
+        }
+        if let label = tree.label(of: node), !label.isEmpty {
+            let test = "accessibilityLabel == \(Self.literal(label))"
+            candidates += ["\(type) AND \(test)", test]
+        }
+        candidates.append(type)
+        return candidates
+    }
+
+    /// `s` as a single-quoted literal that reads back as `s`.
+    public static func literal(_ s: String) -> String {
+        var out = "'"
+        for ch in s {
+            switch ch {
+            case "'": out += "\\'"
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default: out.append(ch)
+            }
+        }
+        return out + "'"
+    }
+}

@@ -1,0 +1,41 @@
+public import PredicateFormat
+public import SelectorCore
+
+/// The `predicate` engine: an NSPredicate format string tested on every view.
+///
+/// `accessibilityLabel BEGINSWITH[c] 'blue' AND isOn == YES` selects every view, the root(s)
+/// included, that passes, in document order. The parser is `PredicateFormat`'s (shared with other
+/// engines); see Docs/Engines/Predicate.md.
+///
+/// ```swift
+/// try registry.register(PredicateEngine())
+/// let on = try registry.select("type == 'UISwitch' AND isOn == YES", engine: "predicate", in: tree)
+/// ```
+public struct PredicateEngine: SelectorEngine {
+    /// The registered name.
+    public static let engineName = "predicate"
+
+    /// The format-string compiler (key path aliases, MATCHES limits, nesting bound).
+    public let format: PredicateFormat
+
+    public init(format: PredicateFormat = PredicateFormat()) {
+        self.format = format
+    }
+
+    public var name: String { Self.engineName }
+    public var summary: String { "NSPredicate format strings: accessibilityLabel BEGINSWITH[c] 'blue' AND isOn == YES" }
+
+    public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
+        Self.program(for: try format.compile(selector))
+    }
+
+    /// Every view from the roots down, the roots included, filtered, without duplicates: document
+    /// order from one root or from roots in document order (every engine but `uiquery` yields
+    /// those). No sort step: the matcher sorts through a hash set, which for a predicate that
+    /// passes most of a 10^6-view tree would cost several times the scan itself.
+    public static func program(for predicate: Predicate) -> SelectorProgram {
+        var builder = ProgramBuilder(start: .roots)
+        builder.axis(.descendantsOrSelf, filter: predicate, unique: true)
+        return builder.build()
+    }
+}
