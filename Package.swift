@@ -100,17 +100,25 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // What `regex` and the predicate engine's MATCHES share: a PCRE2 pattern compiled with match
+        // limits, the per-thread evaluator and its `.limit` errors. Core and CPCRE2 only, so plug-ins may use it.
+        .target(
+            name: "PCRE2Matching",
+            dependencies: ["SelectorCore", "CPCRE2"],
+            path: "Plugins/PCRE2Matching",
+            swiftSettings: strictSettings
+        ),
         // Engine `regex`: PCRE2 patterns over labels and other string properties.
         .target(
             name: "RegexLabelEngine",
-            dependencies: ["SelectorCore", "CPCRE2"],
+            dependencies: ["SelectorCore", "PCRE2Matching"],
             path: "Plugins/RegexLabel",
             swiftSettings: strictSettings
         ),
         // NSPredicate format strings compiled to the core's predicates: the parser engines share.
         .target(
             name: "PredicateFormat",
-            dependencies: ["SelectorCore", "CPCRE2"],
+            dependencies: ["SelectorCore", "PCRE2Matching"],
             path: "Plugins/PredicateFormat",
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+public import PCRE2Matching
 public import SelectorCore
 
 /// NSPredicate format strings (`accessibilityLabel BEGINSWITH[c] 'blue' AND isOn == YES`) compiled

@@ -40,7 +40,7 @@ public struct FoldedStringMatcher: StringMatcher, Equatable {
 
     public func makeEvaluator() -> any StringEvaluator { FoldedStringEvaluator(self) }
 
-    public var description: String { "\(operation.rawValue)\(folding.modifier) \(quoted(literal))" }
+    public var description: String { "\(operation.rawValue)\(folding.modifier) \(ProgramPrinter.quoted(literal))" }
 
     /// Whether `subject` (already folded) passes.
     func holds(_ subject: String) -> Bool {
@@ -127,18 +127,4 @@ enum GlobToken: Equatable, Sendable {
         while p < pattern.count, pattern[p] == .any { p += 1 }
         return p == pattern.count
     }
-}
-
-/// `s` between double quotes, `"` and `\` escaped, as the program printer quotes values.
-func quoted(_ s: String) -> String {
-    var out = "\""
-    for ch in s {
-        switch ch {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        default: out.append(ch)
-        }
-    }
-    return out + "\""
 }

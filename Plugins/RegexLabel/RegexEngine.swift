@@ -1,3 +1,4 @@
+public import PCRE2Matching
 public import SelectorCore
 
 /// The `regex` engine: PCRE2 patterns over accessibility labels or any string property.

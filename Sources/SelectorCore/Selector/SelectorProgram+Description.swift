@@ -7,7 +7,7 @@ extension SelectorProgram: CustomStringConvertible {
 }
 
 /// Prints programs, steps and predicates in the header's notation.
-enum ProgramPrinter {
+package enum ProgramPrinter {
     static func lines(_ program: SelectorProgram) -> [String] {
         // Only the axis name varies in width before the order column, so padding it lines the
         // orders and filters of consecutive axis steps up.
@@ -89,7 +89,9 @@ enum ProgramPrinter {
         return s
     }
 
-    private static func quoted(_ s: String) -> String {
+    /// `s` between double quotes, `"` and `\` escaped: engines' matcher descriptions quote their
+    /// values with it so they read like the rest of a printed program.
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for c in s {
             switch c {

@@ -1,4 +1,4 @@
-/// Bounds on one PCRE2 match, set through the pattern's match context.
+/// Bounds on one PCRE2 match, set through the pattern's match context (`regex` and `MATCHES` alike).
 ///
 /// A label is short, so an honest pattern needs a tiny fraction of these; a catastrophic one
 /// (`/^(a+)+$/` against forty a's and a b) hits the match limit within milliseconds instead of
