@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .library(name: "PredicateFormat", targets: ["PredicateFormat"]),
         .library(name: "PredicateEngine", targets: ["PredicateEngine"]),
+        .library(name: "FRYEngine", targets: ["FRYEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
         .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
@@ -82,7 +83,7 @@ let package = Package(
         .target(
             name: "ViewSelectors",
             dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine",
-                           "PredicateEngine"],
+                           "PredicateEngine", "FRYEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -119,6 +120,13 @@ let package = Package(
             name: "PredicateEngine",
             dependencies: ["SelectorCore", "PredicateFormat"],
             path: "Plugins/Predicate",
+            swiftSettings: strictSettings
+        ),
+        // Engine `fry`: Rightpoint FRY's lookup DSL, its string arguments read by PredicateFormat.
+        .target(
+            name: "FRYEngine",
+            dependencies: ["SelectorCore", "PredicateFormat"],
+            path: "Plugins/FRY",
             swiftSettings: strictSettings
         ),
         // Frank's HTTP/JSON wire protocol over the registry, embeddable in a host app.
@@ -164,6 +172,7 @@ let package = Package(
                 "SyntheticHierarchy",
                 "ViewSelectors",
                 "UIQueryEngine",
+                "FRYEngine",
                 "FranklyServer",
                 "PluginLoader",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
@@ -202,6 +211,12 @@ let package = Package(
         .testTarget(
             name: "PredicateTests",
             dependencies: ["SelectorCore", "PredicateFormat", "PredicateEngine", "ViewSelectorsTesting", "ViewSelectors",
+                           "HierarchyFormats"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FRYTests",
+            dependencies: ["SelectorCore", "PredicateFormat", "FRYEngine", "ViewSelectorsTesting", "ViewSelectors",
                            "HierarchyFormats"],
             swiftSettings: strictSettings
         ),
