@@ -72,7 +72,7 @@ struct FRYParser {
             }
             let nameAt = pos
             guard let name = identifier() else {
-                throw error(pos >= bytes.count ? "expected a call such as lookup(...)" : "expected a call such as lookup(...)", at: pos)
+                throw error("expected a call such as lookup(...)", at: pos)
             }
             if let check { throw error("nothing may follow the check \(check)", at: nameAt) }
             try expect(0x28, "`(` after \(name)")

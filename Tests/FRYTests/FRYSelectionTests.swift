@@ -125,6 +125,9 @@ func fry(_ selector: String, in tree: ViewTree = fryTree) throws -> [String] {
             == ["lbl1", "lbl2"])
         #expect(try registry.selectUIDs("shelley:view:'UITableViewCell' >> fry:FRY.lookup(accessibilityValue(\"on\"))", in: fryTree)
             == ["lbl2"])
+        // The deviation Docs/Engines/FRY.md states: a first match as a later part climbs above its roots.
+        #expect(try registry.selectUIDs("shelley:view:'UITableViewCell' >> fry:FRY.lookup(ofKind(UIView)).shallow()", in: fryTree)
+            == ["w"])
     }
 
     /// FRY's order agrees with a brute-force pre-order walk with subviews reversed.
