@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ShelleyCompatEngine", targets: ["ShelleyCompatEngine"]),
         .library(name: "PredicateFormat", targets: ["PredicateFormat"]),
         .library(name: "PredicateEngine", targets: ["PredicateEngine"]),
+        .library(name: "FRYEngine", targets: ["FRYEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
         .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
@@ -82,7 +83,7 @@ let package = Package(
         .target(
             name: "ViewSelectors",
             dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine",
-                           "PredicateEngine"],
+                           "PredicateEngine", "FRYEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -129,6 +130,13 @@ let package = Package(
             path: "Plugins/Predicate",
             swiftSettings: strictSettings
         ),
+        // Engine `fry`: Rightpoint FRY's lookup DSL, its string arguments read by PredicateFormat.
+        .target(
+            name: "FRYEngine",
+            dependencies: ["SelectorCore", "PredicateFormat"],
+            path: "Plugins/FRY",
+            swiftSettings: strictSettings
+        ),
         // Frank's HTTP/JSON wire protocol over the registry, embeddable in a host app.
         // Frank's request and error vocabulary and its operations (getters, FEX_ helpers, gestures,
         // setters, the events they record), apart from any HTTP server (so the `/map` decoder can be
@@ -172,6 +180,7 @@ let package = Package(
                 "SyntheticHierarchy",
                 "ViewSelectors",
                 "UIQueryEngine",
+                "FRYEngine",
                 "FranklyServer",
                 "PluginLoader",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
@@ -210,6 +219,12 @@ let package = Package(
         .testTarget(
             name: "PredicateTests",
             dependencies: ["SelectorCore", "PredicateFormat", "PredicateEngine", "ViewSelectorsTesting", "ViewSelectors",
+                           "HierarchyFormats"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FRYTests",
+            dependencies: ["SelectorCore", "PredicateFormat", "FRYEngine", "ViewSelectorsTesting", "ViewSelectors",
                            "HierarchyFormats"],
             swiftSettings: strictSettings
         ),

@@ -9,7 +9,7 @@ import PackageDescription
 // See Docs/Reliability.md.
 let selectorTargets: [(name: String, engine: String)] = [
     ("FuzzShelley", "shelley"), ("FuzzShelleyCompat", "shelley_compat"), ("FuzzUIQuery", "uiquery"), ("FuzzRegex", "regex"),
-    ("FuzzPredicate", "predicate"),
+    ("FuzzPredicate", "predicate"), ("FuzzFRY", "fry"),
 ]
 
 let package = Package(

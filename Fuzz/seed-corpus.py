@@ -42,6 +42,14 @@ for p in glob.glob('Tests/PredicateTests/*.swift'):
         if s and '\\(' not in s:
             predicates.add(s)
 write('predicate', predicates | literals(glob.glob('Tests/PredicateTests/*.swift')))
+# The fry tests keep their queries in tables too.
+fry = set()
+for p in glob.glob('Tests/FRYTests/*.swift'):
+    for m in ROW.finditer(open(p, encoding='utf-8').read()):
+        s = m.group(2) if m.group(1) else m.group(2).replace('\\"', '"').replace('\\\\', '\\')
+        if s and '\\(' not in s:
+            fry.add(s)
+write('fry', fry)
 dumps = [open(p, 'rb').read() for p in glob.glob('Sources/ViewSelectors/Resources/*.json')]
 dumps += [b'{"class":"UIView","uid":1,"subviews":[{"class":"UILabel","accessibilityLabel":"a","frame":{"x":1,"y":2.5}}]}',
           b'{"class":"UIApplication","subviews":[{"class":"UIWindow","classChain":["UIWindow","UIView","NSObject"],"subviews":[]}]}']

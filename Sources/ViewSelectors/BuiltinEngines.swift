@@ -1,4 +1,5 @@
 public import SelectorCore
+import FRYEngine
 import PredicateEngine
 import RegexLabelEngine
 import ShelleyCompatEngine
@@ -9,7 +10,7 @@ import UIQueryEngine
 public enum BuiltinEngines {
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
-        [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine(), PredicateEngine()]
+        [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine(), PredicateEngine(), FRYEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later) and

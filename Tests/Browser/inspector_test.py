@@ -29,6 +29,7 @@ QUERIES = {
     "uiquery": ["view:'UIButton' marked:'Delete'", "tableViewCell label", "label parent tableViewCell"],
     "regex": ["/^Row/", "UIButton /delete/i", "UITextField @placeholder /name/i"],
     "predicate": ["type == 'UIButton'", "accessibilityLabel BEGINSWITH[c] 'log'", "accessibilityLabel != nil AND type == 'UILabel'"],
+    "fry": ["FRY.lookup(ofKind(UIButton))", "FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UILabel))", 'FRY.lookup("accessibilityLabel != nil")'],
 }
 
 failures = []

@@ -21,6 +21,7 @@ struct SuggestionTests {
         ("shelley_compat", "view:'UIButton' markedExactly:'Log In'"),
         ("uiquery", "view:'UIButton' marked:'Log In'"),
         ("regex", "UIButton /^Log In$/"),
+        ("fry", "FRY.lookup([ofKind(UIButton), accessibilityLabel(\"Log In\")])"),
     ])
     func labelled(_ engine: String, _ expected: String) {
         #expect(Self.suggestion(engine, uid: "1059") == expected)
@@ -43,7 +44,7 @@ struct SuggestionTests {
     @Test("every registered engine is asked, not a fixed list")
     func everyEngine() throws {
         #expect(Self.registry.suggestions(for: Self.node(uid: "1059"), in: Self.tree).map(\.engine)
-            == ["predicate", "regex", "shelley", "shelley_compat", "uiquery"])
+            == ["fry", "predicate", "regex", "shelley", "shelley_compat", "uiquery"])
     }
 }
 

@@ -1,0 +1,294 @@
+import PredicateFormat
+import SelectorCore
+
+/// What the parser read: the lookup chain and the optional check.
+struct ParsedFRY {
+    var lookups: [FRYLookup]
+    var check: FRYQuery.Check?
+    var checkOffset: Int?
+}
+
+/// A recursive-descent reader of FRY's DSL over UTF-8 bytes; nesting is bounded so that 64 KiB
+/// of `[` or `(` is an error, not a stack overflow.
+struct FRYParser {
+    let selector: String
+    let bytes: [UInt8]
+    let format: PredicateFormat
+    var pos = 0
+    var depth = 0
+    static let maximumNesting = 64
+
+    init(selector: String, format: PredicateFormat) {
+        self.selector = selector; self.bytes = Array(selector.utf8); self.format = format
+    }
+
+    func error(_ message: String, at offset: Int) -> SelectorError {
+        .syntax(message, at: offset, in: selector)
+    }
+
+    mutating func skipSpace() {
+        while pos < bytes.count, bytes[pos] == 0x20 || bytes[pos] == 0x09 || bytes[pos] == 0x0A || bytes[pos] == 0x0D {
+            pos += 1
+        }
+    }
+
+    static func isIdentStart(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
+    static func isIdent(_ b: UInt8) -> Bool { isIdentStart(b) || (b >= 0x30 && b <= 0x39) }
+
+    mutating func identifier() -> String? {
+        skipSpace()
+        guard pos < bytes.count, Self.isIdentStart(bytes[pos]) else { return nil }
+        let start = pos
+        while pos < bytes.count, Self.isIdent(bytes[pos]) { pos += 1 }
+        return String(decoding: bytes[start..<pos], as: UTF8.self)
+    }
+
+    mutating func accept(_ c: UInt8) -> Bool {
+        skipSpace()
+        if pos < bytes.count, bytes[pos] == c { pos += 1; return true }
+        return false
+    }
+
+    mutating func expect(_ c: UInt8, _ what: String) throws(SelectorError) {
+        guard accept(c) else { throw error("expected \(what)", at: pos) }
+    }
+
+    // MARK: Chain
+
+    mutating func parse() throws(SelectorError) -> ParsedFRY {
+        var lookups: [FRYLookup] = [FRYLookup()]
+        var check: FRYQuery.Check?
+        var checkOffset: Int?
+        skipSpace()
+        let save = pos
+        if identifier() == "FRY", accept(0x2E) {} else { pos = save }
+        var first = true
+        while true {
+            skipSpace()
+            if !first {
+                if pos >= bytes.count { break }
+                guard accept(0x2E) else { throw error("unexpected text after the query; expected `.` and a call", at: pos) }
+                skipSpace()
+            }
+            let nameAt = pos
+            guard let name = identifier() else {
+                throw error("expected a call such as lookup(...)", at: pos)
+            }
+            if let check { throw error("nothing may follow the check \(check)", at: nameAt) }
+            try expect(0x28, "`(` after \(name)")
+            let current = lookups.count - 1
+            // FRY's blocks set `firstOnly` on the query they are called on before chaining a new
+            // one, so the flags below follow FRYQuery.m call by call.
+            func add(_ p: Predicate, to lookups: inout [FRYLookup]) {
+                if lookups[lookups.count - 1].predicate == nil { lookups[lookups.count - 1].predicate = p }
+                else { lookups.append(FRYLookup(predicate: p)) }
+            }
+            switch name {
+            case "lookup":
+                let p = try argument()
+                try expect(0x29, "`)` closing lookup")
+                lookups[current].firstOnly = false
+                add(p, to: &lookups)
+            case "lookupByAccessibilityLabel":
+                let label = try stringLiteral(for: name)
+                try expect(0x29, "`)` closing lookupByAccessibilityLabel")
+                lookups[current].firstOnly = true
+                add(.all([.string(property: PropertyName.accessibilityLabel, .equals(label)), Self.visible]), to: &lookups)
+            case "shallow":
+                try expect(0x29, "`)`: shallow takes no arguments")
+                lookups[current].firstOnly = true
+            case "count":
+                skipSpace()
+                let at = pos
+                var n = 0
+                while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39, n < 1_000_000_000 {
+                    n = n * 10 + Int(bytes[pos] - 0x30); pos += 1
+                }
+                if pos == at { throw error("count takes a whole number", at: at) }
+                try expect(0x29, "`)` closing count")
+                check = .count(n); checkOffset = nameAt
+            case "present", "absent":
+                try expect(0x29, "`)`: \(name) takes no arguments")
+                check = name == "present" ? .present : .absent; checkOffset = nameAt
+            default:
+                throw error("unknown call `\(name)`; expected lookup, lookupByAccessibilityLabel, shallow, count, present or absent", at: nameAt)
+            }
+            first = false
+        }
+        if lookups[0].predicate == nil {
+            throw error("a FRY query starts with lookup(...) or lookupByAccessibilityLabel(...)", at: 0)
+        }
+        return ParsedFRY(lookups: lookups, check: check, checkOffset: checkOffset)
+    }
+
+    /// FRY's `fry_isVisible`, as far as one view's own properties tell (see Docs/Engines/FRY.md).
+    static let visible = Predicate.all([.not(.bool(property: PropertyName.isHidden, true)),
+                                        .not(.number(property: PropertyName.alpha, .lessOrEqual, 0))])
+
+    // MARK: Arguments
+
+    /// A predicate argument: a helper, an NSPredicate format string, or an array of them (AND).
+    mutating func argument() throws(SelectorError) -> Predicate {
+        skipSpace()
+        guard pos < bytes.count else { throw error("expected a predicate: a helper, a format string or an array", at: pos) }
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maximumNesting { throw SelectorError(.limit, "nested deeper than \(Self.maximumNesting) levels", selector: selector, offset: pos) }
+        switch bytes[pos] {
+        case 0x5B: // [
+            pos += 1
+            var parts: [Predicate] = []
+            if accept(0x5D) { return .any }
+            repeat { parts.append(try argument()) } while accept(0x2C)
+            try expect(0x5D, "`,` or `]` in the array")
+            return .all(parts)
+        case 0x22, 0x40: // " or @"
+            return try formatString()
+        default:
+            return try helper()
+        }
+    }
+
+    /// A double-quoted string (ObjC's `@"…"` too) compiled by the shared NSPredicate parser.
+    mutating func formatString() throws(SelectorError) -> Predicate {
+        let (text, range, escaped) = try quoted()
+        if !escaped { return try format.compile(selector, bytes: bytes, range: range) }
+        do {
+            return try format.compile(text)
+        } catch {
+            // Positions inside an unescaped copy are near enough: point at the string.
+            throw SelectorError(error.kind, error.message, selector: selector, offset: range.lowerBound)
+        }
+    }
+
+    /// A string literal's value, its content's byte range, and whether it had escapes.
+    mutating func quoted() throws(SelectorError) -> (String, Range<Int>, Bool) {
+        skipSpace()
+        let open = pos
+        if pos < bytes.count, bytes[pos] == 0x40 { pos += 1 }
+        guard pos < bytes.count, bytes[pos] == 0x22 else { throw error("expected a string in double quotes", at: open) }
+        pos += 1
+        let start = pos
+        var out: [UInt8] = []
+        var escaped = false
+        while pos < bytes.count, bytes[pos] != 0x22 {
+            if bytes[pos] == 0x5C {
+                escaped = true
+                pos += 1
+                guard pos < bytes.count else { break }
+                switch bytes[pos] {
+                case 0x6E: out.append(0x0A)
+                case 0x74: out.append(0x09)
+                case 0x72: out.append(0x0D)
+                default: out.append(bytes[pos])
+                }
+            } else {
+                out.append(bytes[pos])
+            }
+            pos += 1
+        }
+        guard pos < bytes.count else { throw error("unterminated string", at: open) }
+        let range = start..<pos
+        pos += 1
+        return (String(decoding: out, as: UTF8.self), range, escaped)
+    }
+
+    mutating func stringLiteral(for helper: String) throws(SelectorError) -> String {
+        skipSpace()
+        guard pos < bytes.count, bytes[pos] == 0x22 || bytes[pos] == 0x40 else {
+            throw error("\(helper) takes a string in double quotes", at: pos)
+        }
+        return try quoted().0
+    }
+
+    /// A class argument: `UIButton` or `[UIButton class]`.
+    mutating func classArgument(for helper: String) throws(SelectorError) -> String {
+        skipSpace()
+        let at = pos
+        if accept(0x5B) {
+            guard let name = identifier() else { throw error("\(helper) takes a class name: UIButton or [UIButton class]", at: pos) }
+            skipSpace()
+            let kw = pos
+            guard identifier() == "class" else { throw error("expected `class` in [\(name) class]", at: kw) }
+            try expect(0x5D, "`]` closing [\(name) class]")
+            return name
+        }
+        guard let name = identifier() else { throw error("\(helper) takes a class name: UIButton or [UIButton class]", at: at) }
+        return name
+    }
+
+    /// The trait names whose views a dump can tell by kind alone.
+    static let traitKinds: [String: [String]] = [
+        "Button": ["UIButton"], "Image": ["UIImageView"], "StaticText": ["UILabel"],
+        "SearchField": ["UISearchBar"], "Adjustable": ["UISlider", "UIPageControl", "UIPickerView"],
+    ]
+
+    mutating func helper() throws(SelectorError) -> Predicate {
+        let at = pos
+        guard var name = identifier() else {
+            throw error("expected a predicate: a helper such as ofKind(UIButton), a format string or an array", at: pos)
+        }
+        if name.hasPrefix("FRY_") { name.removeFirst(4) }
+        skipSpace()
+        let hasParens = accept(0x28)
+        func noArguments(_ parser: inout FRYParser) throws(SelectorError) {
+            if hasParens { try parser.expect(0x29, "`)`: \(name) takes no arguments") }
+        }
+        func close(_ parser: inout FRYParser, arity: String) throws(SelectorError) {
+            parser.skipSpace()
+            guard parser.accept(0x29) else {
+                throw parser.error(parser.pos < parser.bytes.count && parser.bytes[parser.pos] == 0x2C
+                    ? "\(name) takes \(arity)" : "expected `)` closing \(name)", at: parser.pos)
+            }
+        }
+        let known: Set<String> = ["ofKind", "accessibilityLabel", "accessibilityValue", "accessibilityIdentifier",
+                                  "accessibilityTrait", "atSectionAndRow", "parentViewOfClass", "isVisible", "isOnScreen"]
+        guard known.contains(name) else {
+            throw error("unknown helper `\(name)`; expected one of ofKind, accessibilityLabel, accessibilityValue, accessibilityIdentifier, accessibilityTrait, atSectionAndRow, parentViewOfClass, isVisible, isOnScreen", at: at)
+        }
+        if !hasParens && name != "isVisible" && name != "isOnScreen" {
+            throw error("expected `(` after \(name)", at: pos)
+        }
+        switch name {
+        case "ofKind":
+            let c = try classArgument(for: name)
+            try close(&self, arity: "one class")
+            return .kindOf(c)
+        case "accessibilityLabel":
+            let label = try stringLiteral(for: name)
+            let p = Predicate.string(property: PropertyName.accessibilityLabel, .equals(label))
+            if accept(0x2C) {
+                let value = try stringLiteral(for: name)
+                try close(&self, arity: "one or two strings")
+                return .all([p, .string(property: "accessibilityValue", .equals(value))])
+            }
+            try close(&self, arity: "one or two strings")
+            return p
+        case "accessibilityValue", "accessibilityIdentifier":
+            let s = try stringLiteral(for: name)
+            try close(&self, arity: "one string")
+            return .string(property: name, .equals(s))
+        case "accessibilityTrait":
+            skipSpace()
+            let tAt = pos
+            guard let raw = identifier() else { throw error("accessibilityTrait takes a trait name such as UIAccessibilityTraitButton", at: tAt) }
+            let trait = raw.hasPrefix("UIAccessibilityTrait") ? String(raw.dropFirst(20)) : raw
+            guard let kinds = Self.traitKinds[trait] else {
+                throw error("unknown or unsupported trait `\(raw)`; supported (by the view's kind): Button, Image, StaticText, SearchField, Adjustable", at: tAt)
+            }
+            try close(&self, arity: "one trait")
+            return kinds.count == 1 ? .kindOf(kinds[0]) : .or(kinds.map { .kindOf($0) })
+        case "isVisible":
+            try noArguments(&self)
+            return Self.visible
+        default: // atSectionAndRow, parentViewOfClass, isOnScreen
+            throw SelectorError(.usage, "\(name) is not supported: \(Self.unsupported[name] ?? "")", selector: selector, offset: at)
+        }
+    }
+
+    static let unsupported: [String: String] = [
+        "atSectionAndRow": "recorded trees carry no index paths (Docs/Engines/FRY.md)",
+        "parentViewOfClass": "the core's predicates test one view, not its ancestors (Docs/Engines/FRY.md)",
+        "isOnScreen": "the core's predicates cannot compare a view's frame with its window's (Docs/Engines/FRY.md)",
+    ]
+}
