@@ -18,18 +18,5 @@ extension FRYEngine {
     }
 
     /// `s` as a double-quoted literal that reads back as `s`.
-    public static func literal(_ s: String) -> String {
-        var out = "\""
-        for ch in s {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default: out.append(ch)
-            }
-        }
-        return out + "\""
-    }
+    public static func literal(_ s: String) -> String { SelectorLiteral.quoted(s, by: "\"") }
 }

@@ -18,19 +18,5 @@ extension PredicateEngine {
     }
 
     /// `s` as a single-quoted literal that reads back as `s`.
-    public static func literal(_ s: String) -> String {
-        var out = "'"
-        for ch in s {
-            switch ch {
-            case "'": out += "\\'"
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default: out.append(ch)
-            }
-        }
-        return out + "'"
-    }
+    public static func literal(_ s: String) -> String { SelectorLiteral.quoted(s, by: "'", escapingNUL: true) }
 }

@@ -38,5 +38,5 @@ public final class RegexMatcher: StringMatcher {
                               foldSubject: foldSubject)
     }
 
-    public var description: String { "MATCHES\(folding.modifier) \(ProgramPrinter.quoted(pattern))" }
+    public var description: String { "MATCHES\(folding.modifier) \(SelectorLiteral.quoted(pattern))" }
 }

@@ -40,7 +40,7 @@ public struct FoldedStringMatcher: StringMatcher, Equatable {
 
     public func makeEvaluator() -> any StringEvaluator { FoldedStringEvaluator(self) }
 
-    public var description: String { "\(operation.rawValue)\(folding.modifier) \(ProgramPrinter.quoted(literal))" }
+    public var description: String { "\(operation.rawValue)\(folding.modifier) \(SelectorLiteral.quoted(literal))" }
 
     /// Whether `subject` (already folded) passes.
     func holds(_ subject: String) -> Bool {

@@ -9,7 +9,7 @@ extension ShelleyEngine {
         guard let label = tree.label(of: node), !label.isEmpty else { return [plain] }
         switch dialect {
         case .strict:
-            return ["\(plain) markedExactly:'\(Self.escaped(label))'", plain]
+            return ["\(plain) markedExactly:\(SelectorLiteral.quoted(label, by: "'"))", plain]
         case .compat:
             // Compat Shelley has no escapes: quote with whichever quote the label lacks, or give
             // up on the label.
@@ -21,21 +21,5 @@ extension ShelleyEngine {
     /// `… index:N`: Shelley's `index:` counts in the selector's own result order.
     public func narrowed(_ selector: String, toResult position: Int) -> String? {
         "\(selector) index:\(position)"
-    }
-
-    /// A label as a strict single-quoted string.
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "\\": out += "\\\\"
-            case "'": out += "\\'"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default: out.append(ch)
-            }
-        }
-        return out
     }
 }

@@ -7,7 +7,7 @@ extension SelectorProgram: CustomStringConvertible {
 }
 
 /// Prints programs, steps and predicates in the header's notation.
-package enum ProgramPrinter {
+enum ProgramPrinter {
     static func lines(_ program: SelectorProgram) -> [String] {
         // Only the axis name varies in width before the order column, so padding it lines the
         // orders and filters of consecutive axis steps up.
@@ -75,7 +75,7 @@ package enum ProgramPrinter {
     }
 
     private static func text(_ test: StringTest) -> String {
-        let value = quoted(test.value)
+        let value = SelectorLiteral.quoted(test.value)
         var s: String
         switch test.operation {
         case .equals: s = "== \(value)"
@@ -87,21 +87,6 @@ package enum ProgramPrinter {
         if test.options.contains(.caseInsensitive) { s += " (case-insensitive)" }
         if test.options.contains(.noBreakSpaceAsSpace) { s += " (U+00A0 read as space)" }
         return s
-    }
-
-    /// `s` between double quotes, `"` and `\` escaped: engines' matcher descriptions quote their
-    /// values with it so they read like the rest of a printed program.
-    package static func quoted(_ s: String) -> String {
-        var out = "\""
-        for c in s {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.append(c)
-            }
-        }
-        return out + "\""
     }
 
     /// Whole numbers without a fractional part, as selectors write them.
