@@ -172,24 +172,13 @@ struct ComparisonCompiler {
 
     /// `p` read as `!p` (0 or 1) compared with `x`, as a test on `p` itself.
     private static func negatedBool(_ p: String, _ cmp: Comparison, _ x: Double) -> Predicate {
-        let whenFalse = holds(cmp, 1, x)  // p false reads as 1
-        let whenTrue = holds(cmp, 0, x)
+        let whenFalse = cmp.holds(1, x)  // p false reads as 1
+        let whenTrue = cmp.holds(0, x)
         switch (whenFalse, whenTrue) {
         case (true, true): return .hasProperty(p)
         case (false, false): return .none
         case (true, false): return .bool(property: p, false)
         case (false, true): return .bool(property: p, true)
-        }
-    }
-
-    private static func holds(_ cmp: Comparison, _ a: Double, _ b: Double) -> Bool {
-        switch cmp {
-        case .equal: return a == b
-        case .notEqual: return a != b
-        case .less: return a < b
-        case .lessOrEqual: return a <= b
-        case .greater: return a > b
-        case .greaterOrEqual: return a >= b
         }
     }
 

@@ -2,7 +2,8 @@
 public enum Comparison: String, Sendable, Equatable {
     case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
 
-    @inline(__always) func holds(_ a: Double, _ b: Double) -> Bool {
+    /// Whether `a` compares so with `b` (`a < b` for `.less`); NaN compares as IEEE says.
+    @inlinable @inline(__always) public func holds(_ a: Double, _ b: Double) -> Bool {
         switch self {
         case .equal: return a == b
         case .notEqual: return a != b
