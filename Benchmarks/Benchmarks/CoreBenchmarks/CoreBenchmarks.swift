@@ -5,7 +5,7 @@ import HierarchyFormats
 import SelectorCore
 import ViewSelectors
 
-// Issue 2, 7 and 11's benchmark rows: load (/dump JSON, XCUITest XML), bytes per node, cache
+// Issue 2, 7, 11 and 18's benchmark rows: load (/dump JSON, XCUITest XML), bytes per node, cache
 // hit/miss, and every target query at 10^4..10^6 nodes (10^7 with BENCH_10M=1), one thread and all
 // threads, plus the recursive reference implementation as the baseline. Trees are generated outside
 // the measured region.
@@ -29,6 +29,12 @@ let queries: [(String, String)] = [
     ("uiquery", "label text:'Row 1' parent tableViewCell"),
     ("regex", "/^Row \\d+-3$/"),
     ("regex", "UIButton /^(delete|share)$/i"),
+    // Issue 18: a one-comparison predicate beside the same question in shelley, and FRY's nested
+    // lookup beside shelley's descendant chain (targets: within 2x of the shelley row).
+    ("predicate", "accessibilityLabel == 'Row 7-3'"),
+    ("shelley", "view markedExactly:'Row 7-3'"),
+    ("fry", "FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UIImageView))"),
+    ("shelley", "tableViewCell view:'UIImageView'"),
 ]
 
 let serialRegistry = EngineRegistry.standard(matcher: Matcher(configuration: .serial))
