@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps run test test-examples test-browser bench bench-peers scaling scaling-binary test-sanitizers test-tsan test-asan fuzz fuzz-build clean
+.PHONY: deps xpath-oracle run test test-examples test-browser bench bench-peers scaling scaling-binary test-sanitizers test-tsan test-asan fuzz fuzz-build clean
 
 # libpcre2-dev: the regex engine links PCRE2; libxml2-dev: the XML loaders call libxml2's SAX2
 # parser. pkg-config finds both.
@@ -15,16 +15,31 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libpcre2-dev libxml2-dev pkg-config; \
 	fi
 
+# The xpath engine's oracle: lxml (libxml2's XPath) in .venv-oracle, for Tests/XPathTests. On a
+# fresh Debian `python3 -m venv` needs python3-venv, installed with apt-get as `deps` does.
+ORACLE_VENV := $(CURDIR)/.venv-oracle
+xpath-oracle:
+	@if ! "$(ORACLE_VENV)/bin/python" -c "import lxml" >/dev/null 2>&1; then \
+		if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then \
+			echo "installing python3-venv"; \
+			$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; \
+		fi; \
+		echo "creating $(ORACLE_VENV) with lxml"; \
+		rm -rf "$(ORACLE_VENV)" && python3 -m venv "$(ORACLE_VENV)" && "$(ORACLE_VENV)/bin/pip" install -q "lxml>=5,<7"; \
+	fi
+
 run: deps
 	$(SWIFT) build -c release --product frankly
 	$$($(SWIFT) build -c release --show-bin-path)/frankly serve
 
 # The example plug-in is a dynamic library product, which `--build-tests` does not build: build it
 # and hand its path to the tests that load it (they fail, rather than skip, when it is named but absent).
-test: deps
+# The xpath oracle tests run lxml from .venv-oracle (`xpath-oracle`); they too fail when named but absent.
+test: deps xpath-oracle
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product ClassChainEngine
-	VIEWSELECTORS_CLASS_CHAIN_PLUGIN=$$($(SWIFT) build --show-bin-path)/libClassChainEngine.so $(SWIFT) test --skip-build
+	VIEWSELECTORS_CLASS_CHAIN_PLUGIN=$$($(SWIFT) build --show-bin-path)/libClassChainEngine.so \
+		VIEWSELECTORS_XPATH_ORACLE=$(ORACLE_VENV)/bin/python $(SWIFT) test --skip-build
 	$(MAKE) test-examples
 	$(MAKE) test-browser
 
@@ -83,7 +98,7 @@ test-asan: deps
 # libFuzzer targets (the Fuzz/ package; never part of `swift build` or `make test`).
 # `make fuzz` runs each of FUZZ_TARGETS for FUZZ_SECONDS; `make fuzz FUZZ_TARGETS=regex FUZZ_SECONDS=600`.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= shelley shelley_compat uiquery regex predicate fry chain dump formats map_request
+FUZZ_TARGETS ?= shelley shelley_compat uiquery regex predicate fry uiselector xpath chain dump formats map_request
 FUZZ_BUILD := $(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 
 fuzz-build: deps

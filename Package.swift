@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "PredicateFormat", targets: ["PredicateFormat"]),
         .library(name: "PredicateEngine", targets: ["PredicateEngine"]),
         .library(name: "FRYEngine", targets: ["FRYEngine"]),
+        .library(name: "UiSelectorEngine", targets: ["UiSelectorEngine"]),
+        .library(name: "AppiumLocators", targets: ["AppiumLocators"]),
+        .library(name: "XPathEngine", targets: ["XPathEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
         .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
@@ -61,7 +64,7 @@ let package = Package(
         // `class_chain`, the example plug-in: depends on SelectorCore only, as an outside package would.
         .target(
             name: "ClassChainEngine",
-            dependencies: ["SelectorCore"],
+            dependencies: ["SelectorCore", "PredicateFormat"],
             path: "Plugins/ClassChain",
             swiftSettings: strictSettings
         ),
@@ -83,7 +86,7 @@ let package = Package(
         .target(
             name: "ViewSelectors",
             dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine",
-                           "PredicateEngine", "FRYEngine"],
+                           "PredicateEngine", "FRYEngine", "XPathEngine", "UiSelectorEngine", "AppiumLocators"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -135,6 +138,27 @@ let package = Package(
             name: "FRYEngine",
             dependencies: ["SelectorCore", "PredicateFormat"],
             path: "Plugins/FRY",
+            swiftSettings: strictSettings
+        ),
+        // Engine `uiselector`: Android UiSelector chains as Appium's `-android uiautomator` sends them.
+        .target(
+            name: "UiSelectorEngine",
+            dependencies: ["SelectorCore", "PCRE2Matching"],
+            path: "Plugins/UiSelector",
+            swiftSettings: strictSettings
+        ),
+        // Engines `accessibility_id`, `id` and `class_name`: Appium's simple locator strategies.
+        .target(
+            name: "AppiumLocators",
+            dependencies: ["SelectorCore"],
+            path: "Plugins/AppiumLocators",
+            swiftSettings: strictSettings
+        ),
+        // Engine `xpath`: XPath 1.0 over the page source (Appium's element and attribute names).
+        .target(
+            name: "XPathEngine",
+            dependencies: ["SelectorCore", "PCRE2Matching"],
+            path: "Plugins/XPath",
             swiftSettings: strictSettings
         ),
         // Frank's HTTP/JSON wire protocol over the registry, embeddable in a host app.
@@ -223,8 +247,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "XPathTests",
+            dependencies: ["SelectorCore", "XPathEngine", "ViewSelectorsTesting", "HierarchyFormats", "SyntheticHierarchy"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "FRYTests",
             dependencies: ["SelectorCore", "PredicateFormat", "FRYEngine", "ViewSelectorsTesting", "ViewSelectors",
+                           "HierarchyFormats", "SyntheticHierarchy"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "UiSelectorTests",
+            dependencies: ["SelectorCore", "UiSelectorEngine", "AppiumLocators", "PCRE2Matching", "ViewSelectorsTesting",
                            "HierarchyFormats"],
             swiftSettings: strictSettings
         ),
@@ -275,7 +310,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClassChainTests",
-            dependencies: ["SelectorCore", "ClassChainEngine"],
+            dependencies: ["SelectorCore", "ClassChainEngine", "PredicateFormat"],
             swiftSettings: strictSettings
         ),
         .testTarget(

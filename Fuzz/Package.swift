@@ -9,7 +9,7 @@ import PackageDescription
 // See Docs/Reliability.md.
 let selectorTargets: [(name: String, engine: String)] = [
     ("FuzzShelley", "shelley"), ("FuzzShelleyCompat", "shelley_compat"), ("FuzzUIQuery", "uiquery"), ("FuzzRegex", "regex"),
-    ("FuzzPredicate", "predicate"), ("FuzzFRY", "fry"),
+    ("FuzzPredicate", "predicate"), ("FuzzFRY", "fry"), ("FuzzXPath", "xpath"),
 ]
 
 let package = Package(
@@ -44,6 +44,15 @@ let package = Package(
         .executableTarget(
             name: "FuzzChain",
             dependencies: ["FuzzSupport", .product(name: "SelectorCore", package: "ViewSelectors")]
+        ),
+        // The shared registry, run on an Android tree of its own as well as the sample app.
+        .executableTarget(
+            name: "FuzzUiSelector",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "SelectorCore", package: "ViewSelectors"),
+                .product(name: "HierarchyFormats", package: "ViewSelectors"),
+            ]
         ),
         .executableTarget(
             name: "FuzzMapRequest",

@@ -15,18 +15,18 @@ cd "$(dirname "$0")/.."
 SECONDS_PER=${FUZZ_SECONDS:-60}
 JOBS_RUNS=${FUZZ_RUNS:-}
 BIN=$(swift build -c release --package-path Fuzz --show-bin-path)
-TARGETS=${*:-shelley shelley_compat uiquery regex predicate fry chain dump formats map_request}
+TARGETS=${*:-shelley shelley_compat uiquery regex predicate fry uiselector xpath chain dump formats map_request}
 
 product() {
     case $1 in
         shelley) echo FuzzShelley;; shelley_compat) echo FuzzShelleyCompat;; uiquery) echo FuzzUIQuery;;
-        regex) echo FuzzRegex;; predicate) echo FuzzPredicate;; fry) echo FuzzFRY;; chain) echo FuzzChain;; dump) echo FuzzDump;; formats) echo FuzzFormats;; map_request) echo FuzzMapRequest;;
+        regex) echo FuzzRegex;; predicate) echo FuzzPredicate;; fry) echo FuzzFRY;; uiselector) echo FuzzUiSelector;; xpath) echo FuzzXPath;; chain) echo FuzzChain;; dump) echo FuzzDump;; formats) echo FuzzFormats;; map_request) echo FuzzMapRequest;;
         *) echo "unknown fuzz target '$1'" >&2; return 1;;
     esac
 }
 dictionary() {
     case $1 in
-        shelley|shelley_compat) echo shelley;; uiquery) echo uiquery;; regex) echo regex;; predicate) echo predicate;; fry) echo fry;;
+        shelley|shelley_compat) echo shelley;; uiquery) echo uiquery;; regex) echo regex;; predicate) echo predicate;; fry) echo fry;; uiselector) echo uiselector;; xpath) echo xpath;;
         chain) echo chain;; dump|map_request) echo json;; formats) echo formats;;
     esac
 }

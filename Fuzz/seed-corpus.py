@@ -50,6 +50,16 @@ for p in glob.glob('Tests/FRYTests/*.swift'):
         if s and '\\(' not in s:
             fry.add(s)
 write('fry', fry)
+# The uiselector tests: table rows, `RecordingCase(...)` and `ui(...)`/`uids(...)` calls.
+UICALL = re.compile(r'(?:RecordingCase|ui|uids)\(\s*(#*)"((?:[^"\\\n]|\\.)*)"\1')
+uiselector = set()
+for p in glob.glob('Tests/UiSelectorTests/*.swift'):
+    text = open(p, encoding='utf-8').read()
+    for m in list(ROW.finditer(text)) + list(UICALL.finditer(text)):
+        s = m.group(2) if m.group(1) else m.group(2).replace('\\"', '"').replace('\\\\', '\\')
+        if s and '\\(' not in s:
+            uiselector.add(s)
+write('uiselector', uiselector)
 dumps = [open(p, 'rb').read() for p in glob.glob('Sources/ViewSelectors/Resources/*.json')]
 dumps += [b'{"class":"UIView","uid":1,"subviews":[{"class":"UILabel","accessibilityLabel":"a","frame":{"x":1,"y":2.5}}]}',
           b'{"class":"UIApplication","subviews":[{"class":"UIWindow","classChain":["UIWindow","UIView","NSObject"],"subviews":[]}]}']

@@ -1,7 +1,8 @@
+import PredicateFormat
 public import SelectorCore
 
-/// Parses the path part of a class chain: steps, axes, classes, indexes; predicates go to
-/// `PredicateParser`. Offsets are UTF-8 bytes of the whole selector.
+/// Parses the path part of a class chain: steps, axes, classes, indexes; predicates go to the
+/// shared NSPredicate parser (`PredicateFormat`). Offsets are UTF-8 bytes of the whole selector.
 public struct ChainParser {
     let selector: String
     let bytes: [UInt8]
@@ -54,7 +55,8 @@ public struct ChainParser {
             let start = position
             while position < bytes.count && bytes[position] != UInt8(ascii: "`") { position += 1 }
             guard position < bytes.count else { throw error("unterminated predicate: missing closing '`'", at: start - 1) }
-            let predicate = try PredicateParser.parse(bytes[start..<position], in: selector)
+            guard start < position else { throw error("empty predicate", at: start) }
+            let predicate = try PredicateFormat().compile(selector, bytes: bytes, range: start..<position)
             position += 1
             filter = .predicate(predicate)
         } else {

@@ -10,28 +10,65 @@ struct FRYLookup: Equatable {
 enum FRYCompiler {
     /// Each lookup searches every current result, itself included (FRY's
     /// `fry_enumerateAllChildrenMatching:` tests `self` first), de-duplicated; the application is
-    /// never a result (FRY raises for it).
+    /// never a result (FRY raises for it). A first-only lookup is FRY's first match in its own
+    /// order, an engine step (`FRYFirstMatch`).
     static func program(for lookups: [FRYLookup]) -> SelectorProgram {
         var builder = ProgramBuilder(start: .roots)
-        for (level, lookup) in lookups.enumerated() {
+        for lookup in lookups {
             let test = Predicate.all([.not(.kindOf("UIApplication")), lookup.predicate ?? .any])
-            builder.axis(.descendantsOrSelf, filter: test, unique: true)
-            guard lookup.firstOnly else { continue }
-            // FRY's first match is pre-order with subviews front-most first (`fry_reverseSubviews`).
-            // That order visits a match's ancestors before it and otherwise runs back to front, so
-            // its first match is the outermost matching ancestor-or-self of the last match in
-            // document order. From the roots nothing lies above, so that climb is exact; from a
-            // previous lookup's results it could climb out of them, so there the last match in
-            // document order is kept (the same view unless a match contains another match).
-            builder.pick(-1)
-            if level == 0 {
-                var climb = ProgramBuilder(start: .roots)
-                climb.axis(.ancestors, filter: test, unique: true)
-                climb.pick(-1)
-                builder.union([climb.build(), ProgramBuilder(start: .roots).build()])
-                builder.pick(0)
+            if lookup.firstOnly {
+                builder.engine(FRYFirstMatch(predicate: test))
+            } else {
+                builder.axis(.descendantsOrSelf, filter: test, unique: true)
             }
         }
         return builder.build()
+    }
+}
+
+/// FRY's first match (`fry_firstDescendentMatching:`) within the current results: pre-order, a view
+/// before its subviews, subviews front-most (last) first, as `hitTest:` visits them.
+///
+/// That order reaches a match's ancestors before it and otherwise runs back to front, so the first
+/// match under one view is the *outermost* matching ancestor-or-self, up to that view, of the *last*
+/// match in document order under it: one backward scan of its range and a climb, not a walk. The
+/// current results are visited front-most first too (an inner one is already covered by the outer
+/// one holding it), and the first that holds a match gives the answer.
+struct FRYFirstMatch: EngineStep {
+    let predicate: Predicate
+
+    var description: String { "fryFirstMatch(\(predicate))" }
+
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        let test = try context.test(predicate)
+        if test.isNever { return [] }
+        let tree = context.tree
+        // The scopes: outermost inputs in document order (-1, the virtual document, spans the tree).
+        var scopes: [(root: NodeID, start: Int, end: Int)] = []
+        var coveredEnd = Int.min
+        for v in Set(input).sorted() {
+            let (start, end) = v < 0 ? (0, tree.count) : (Int(v), Int(tree.ends[Int(v)]))
+            if start < coveredEnd { continue }
+            scopes.append((v, start, end)); coveredEnd = end
+        }
+        for scope in scopes.reversed() {
+            var last = -1
+            var i = scope.end - 1
+            while i >= scope.start {
+                if test(NodeID(i)) { last = i; break }
+                i -= 1
+            }
+            try context.charge(scope.end - max(i, scope.start))
+            guard last >= 0 else { continue }
+            var first = NodeID(last)
+            var up = tree.parents[last]
+            while up >= 0 && (scope.root < 0 || up >= scope.root) {
+                if test(up) { first = up }
+                if up == scope.root { break }
+                up = tree.parents[Int(up)]
+            }
+            return [first]
+        }
+        return []
     }
 }

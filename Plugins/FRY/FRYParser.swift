@@ -93,7 +93,9 @@ struct FRYParser {
                 let label = try stringLiteral(for: name)
                 try expect(0x29, "`)` closing lookupByAccessibilityLabel")
                 lookups[current].firstOnly = true
-                add(.all([.string(property: PropertyName.accessibilityLabel, .equals(label)), Self.visible]), to: &lookups)
+                // FRY's own is label ∧ not animating ∧ on screen (an earlier FRY: ∧ visible); a
+                // recording shows no animation, and the issue asks for visible and on screen.
+                add(.all([FRYLabel.matching(label), Self.visible, .onScreen]), to: &lookups)
             case "shallow":
                 try expect(0x29, "`)`: shallow takes no arguments")
                 lookups[current].firstOnly = true
@@ -121,9 +123,13 @@ struct FRYParser {
         return ParsedFRY(lookups: lookups, check: check, checkOffset: checkOffset)
     }
 
-    /// FRY's `fry_isVisible`, as far as one view's own properties tell (see Docs/Engines/FRY.md).
-    static let visible = Predicate.all([.not(.bool(property: PropertyName.isHidden, true)),
-                                        .not(.number(property: PropertyName.alpha, .lessOrEqual, 0))])
+    /// FRY's `fry_isVisible`: neither the view nor any superview is hidden or has an alpha of
+    /// 0.1 or less (a missing `isHidden` or `alpha` counts as visible).
+    static let visible: Predicate = {
+        let invisible = Predicate.or([.bool(property: PropertyName.isHidden, true),
+                                      .number(property: PropertyName.alpha, .lessOrEqual, 0.1)])
+        return .all([.not(invisible), .not(.hasAncestor(invisible))])
+    }()
 
     // MARK: Arguments
 
@@ -217,12 +223,6 @@ struct FRYParser {
         return name
     }
 
-    /// The trait names whose views a dump can tell by kind alone.
-    static let traitKinds: [String: [String]] = [
-        "Button": ["UIButton"], "Image": ["UIImageView"], "StaticText": ["UILabel"],
-        "SearchField": ["UISearchBar"], "Adjustable": ["UISlider", "UIPageControl", "UIPickerView"],
-    ]
-
     mutating func helper() throws(SelectorError) -> Predicate {
         let at = pos
         guard var name = identifier() else {
@@ -256,7 +256,7 @@ struct FRYParser {
             return .kindOf(c)
         case "accessibilityLabel":
             let label = try stringLiteral(for: name)
-            let p = Predicate.string(property: PropertyName.accessibilityLabel, .equals(label))
+            let p = FRYLabel.matching(label)
             if accept(0x2C) {
                 let value = try stringLiteral(for: name)
                 try close(&self, arity: "one or two strings")
@@ -273,22 +273,39 @@ struct FRYParser {
             let tAt = pos
             guard let raw = identifier() else { throw error("accessibilityTrait takes a trait name such as UIAccessibilityTraitButton", at: tAt) }
             let trait = raw.hasPrefix("UIAccessibilityTrait") ? String(raw.dropFirst(20)) : raw
-            guard let kinds = Self.traitKinds[trait] else {
-                throw error("unknown or unsupported trait `\(raw)`; supported (by the view's kind): Button, Image, StaticText, SearchField, Adjustable", at: tAt)
+            guard FRYTraits.names.contains(trait) else {
+                throw error("unknown trait `\(raw)`; expected one of \(FRYTraits.names.sorted().joined(separator: ", "))", at: tAt)
             }
             try close(&self, arity: "one trait")
-            return kinds.count == 1 ? .kindOf(kinds[0]) : .or(kinds.map { .kindOf($0) })
+            return FRYTraits.predicate(trait)
         case "isVisible":
             try noArguments(&self)
             return Self.visible
-        default: // atSectionAndRow, parentViewOfClass, isOnScreen
-            throw SelectorError(.usage, "\(name) is not supported: \(Self.unsupported[name] ?? "")", selector: selector, offset: at)
+        case "isOnScreen":
+            try noArguments(&self)
+            return .onScreen
+        case "parentViewOfClass":
+            let c = try classArgument(for: name)
+            try close(&self, arity: "one class")
+            return .hasAncestor(.kindOf(c))
+        default: // atSectionAndRow
+            let section = try wholeNumber(for: name)
+            try expect(0x2C, "`,`: atSectionAndRow takes a section and a row")
+            let row = try wholeNumber(for: name)
+            try close(&self, arity: "two numbers, a section and a row")
+            return .indexPath(section: section, row: row)
         }
     }
 
-    static let unsupported: [String: String] = [
-        "atSectionAndRow": "recorded trees carry no index paths (Docs/Engines/FRY.md)",
-        "parentViewOfClass": "the core's predicates test one view, not its ancestors (Docs/Engines/FRY.md)",
-        "isOnScreen": "the core's predicates cannot compare a view's frame with its window's (Docs/Engines/FRY.md)",
-    ]
+    /// A section or row: a non-negative whole number.
+    mutating func wholeNumber(for helper: String) throws(SelectorError) -> Int {
+        skipSpace()
+        let start = pos
+        while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 { pos += 1 }
+        guard pos > start else { throw error("\(helper) takes a section and a row, whole numbers such as atSectionAndRow(0, 5)", at: start) }
+        guard pos - start <= 9, let n = Int(String(decoding: bytes[start..<pos], as: UTF8.self)) else {
+            throw error("\(helper): the number is too large", at: start)
+        }
+        return n
+    }
 }

@@ -29,13 +29,12 @@ public struct PredicateEngine: SelectorEngine {
         Self.program(for: try format.compile(selector))
     }
 
-    /// Every view from the roots down, the roots included, filtered, without duplicates: document
-    /// order from one root or from roots in document order (every engine but `uiquery` yields
-    /// those). No sort step: the matcher sorts through a hash set, which for a predicate that
-    /// passes most of a 10^6-view tree would cost several times the scan itself.
+    /// Every view from the roots down, the roots included, filtered, each once, in document order
+    /// whatever order the roots came in (a `uiquery` part before it in a chain gives UISpec's).
     public static func program(for predicate: Predicate) -> SelectorProgram {
         var builder = ProgramBuilder(start: .roots)
         builder.axis(.descendantsOrSelf, filter: predicate, unique: true)
+        builder.sortInDocumentOrder()
         return builder.build()
     }
 }

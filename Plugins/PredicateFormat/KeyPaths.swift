@@ -42,10 +42,12 @@ public struct KeyPathAliases: Sendable {
             "enabled": enabled, "wdEnabled": enabled, "isEnabled": enabled,
             "visible": visible, "wdVisible": visible,
         ]
-        // XCUITest page source keeps x y width height (absolute) as numbers of their own.
+        // The absolute frame: UIKit dumps and every loaded recording keep it as one
+        // `accessibilityFrame` value, whose parts the core reads by key path; an XCUITest page
+        // source also keeps x y width height as numbers of their own.
         for c in ["x", "y", "width", "height"] {
-            t["rect." + c] = [.property(c)]
-            t["wdRect." + c] = [.property(c)]
+            t["rect." + c] = [.property("accessibilityFrame." + c), .property(c)]
+            t["wdRect." + c] = t["rect." + c]
         }
         return KeyPathAliases(table: t)
     }()

@@ -40,9 +40,7 @@ struct ExpectCommand: ParsableCommand {
             print(description)
             if !passed { throw ExitCode(1) }
         } catch let e as SelectorError {
-            var e = e
-            if e.selector == nil && e.kind == .syntax { e.selector = path }
-            throw fail(e)
+            throw fail(e, selector: path)
         }
     }
 }

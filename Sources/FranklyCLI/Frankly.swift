@@ -9,7 +9,7 @@ struct Frankly: AsyncParsableCommand {
         commandName: "frankly",
         abstract: "Find views in UI hierarchies with pluggable selector engines.",
         subcommands: [
-            EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExpectCommand.self, ServeCommand.self,
+            EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExplainCommand.self, ExpectCommand.self, ServeCommand.self,
             ConvertCommand.self,
         ]
     )

@@ -25,6 +25,8 @@ struct SelectCommand: ParsableCommand {
     var generate: Int?
     @Option(help: "Seed for --generate.") var seed: UInt64 = 1
     @Flag(help: "With --generate: leave out frames (the largest trees fit in less memory).") var noFrames = false
+    @Flag(help: "Fail (exit 1, the explanation on stderr) unless the selector selects exactly one view.")
+    var strict = false
 
     func validate() throws {
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
@@ -57,9 +59,7 @@ struct SelectCommand: ParsableCommand {
         do {
             query = try registry.compileQuery(selector, engine: engineName)
         } catch {
-            var e = error
-            if e.selector == nil && e.kind == .syntax { e.selector = selector }
-            throw fail(e)
+            throw fail(error, selector: selector)
         }
         let compileMs = milliseconds(since: compileStart)
         var result: [NodeID] = []
@@ -72,6 +72,14 @@ struct SelectCommand: ParsableCommand {
                 throw fail(error)
             }
             times.append(milliseconds(since: start))
+        }
+        if strict && result.count != 1 {
+            // Explained only on failure, so a strict run that passes costs what a plain one does.
+            if let explanation = try? registry.explain(selector, engine: engineName, in: tree) {
+                printError(explanation.text)
+            }
+            printError("frankly: strict: the selector selected \(result.count == 0 ? "no view" : "\(result.count) views"), not exactly one")
+            throw ExitCode(1)
         }
         switch format {
         case .uids:

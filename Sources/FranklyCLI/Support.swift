@@ -75,7 +75,10 @@ struct TreeOptions: ParsableArguments {
 }
 
 /// Reports a selector error the way the CLI contract says: message and column on stderr, exit 2.
-func fail(_ error: SelectorError) -> ExitCode {
+/// A syntax error that does not carry its selector gets `selector`, so the caret diagram can show it.
+func fail(_ error: SelectorError, selector: String? = nil) -> ExitCode {
+    var error = error
+    if error.selector == nil && error.kind == .syntax, let selector { error.selector = selector }
     printError("frankly: invalid selector: \(error)")
     if let diagram = error.caretDiagram {
         for line in diagram.split(separator: "\n", omittingEmptySubsequences: false) { printError("  " + line) }

@@ -25,6 +25,15 @@ package struct JSONObject: Sendable {
         return s
     }
 
+    /// A boolean field; nil when absent.
+    package func bool(_ key: String) throws(FranklyError) -> Bool? {
+        switch value(key) {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        case let other?: throw typeError(key, "true or false", other)
+        }
+    }
+
     /// A number field; nil when absent.
     package func number(_ key: String) throws(FranklyError) -> Double? {
         switch value(key) {

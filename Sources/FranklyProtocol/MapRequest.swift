@@ -16,6 +16,9 @@ public struct MapRequest: Sendable, Equatable {
     public var engine: String?
     /// What to do with each selected view.
     public var operation: Operation
+    /// `strict`: an empty or ambiguous selection is an error carrying the explanation, not an
+    /// operation on none or on several views. Frank's drivers never send it, so it is off.
+    public var strict: Bool
 
     /// Decodes a body, throwing the `invalid request` error the server answers with.
     public init(decoding body: [UInt8]) throws(FranklyError) {
@@ -26,6 +29,7 @@ public struct MapRequest: Sendable, Equatable {
         let object = try RequestJSON.parseObject(body)
         query = try object.requiredString("query", "the selector")
         engine = try object.string("selector_engine")
+        strict = try object.bool("strict") ?? false
         operation = try Operation(request: try object.requiredObject(
             "operation", #"what to do with each selected view, e.g. {"method_name":"touch","arguments":[]}"#))
     }

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import SelectorCore
 
 /// One attribute of the start tag being reported. The value points into libxml2's buffers: it is

@@ -1,16 +1,20 @@
 public import SelectorCore
+import AppiumLocators
 import FRYEngine
 import PredicateEngine
 import RegexLabelEngine
 import ShelleyCompatEngine
 import ShelleyEngine
 import UIQueryEngine
+import UiSelectorEngine
+import XPathEngine
 
 /// The engines this package ships, registered together.
 public enum BuiltinEngines {
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
-        [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine(), PredicateEngine(), FRYEngine()]
+        [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine(), PredicateEngine(), FRYEngine(),
+         XPathEngine(), UiSelectorEngine(), AccessibilityIDEngine(), AppiumIDEngine(), ClassNameEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later) and

@@ -30,6 +30,11 @@ QUERIES = {
     "regex": ["/^Row/", "UIButton /delete/i", "UITextField @placeholder /name/i"],
     "predicate": ["type == 'UIButton'", "accessibilityLabel BEGINSWITH[c] 'log'", "accessibilityLabel != nil AND type == 'UILabel'"],
     "fry": ["FRY.lookup(ofKind(UIButton))", "FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UILabel))", 'FRY.lookup("accessibilityLabel != nil")'],
+    "xpath": ["//UIButton", "//UITableViewCell//UILabel", "//*[@accessibilityLabel='Delete']"],
+    "uiselector": ['new UiSelector().className("UIButton")', 'new UiSelector().text("Delete")',
+                   'new UiSelector().className("UITableViewCell").childSelector(new UiSelector().className("UILabel"))'],
+    "accessibility_id": ["Delete"],
+    "class_name": ["UIButton", "UILabel"],
 }
 
 failures = []
@@ -226,8 +231,65 @@ def check_suggestions(driver, base, uid):
     for s in suggestions:
         engine, selector = s.get_attribute("data-engine"), s.find_element(By.TAG_NAME, "code").text
         answer = map_results(base, selector, engine)
-        check(f"the {engine} selector `{selector}` selects exactly this view", answer.get("results") == [int(uid)],
-              str(answer)[:160])
+        notes = s.find_elements(By.CSS_SELECTOR, ".note")
+        if notes:
+            # A language that cannot name the view alone (class_name) offers one that selects it
+            # among others, and the page says how many.
+            results = answer.get("results") or []
+            check(f"the {engine} selector `{selector}` selects this view among the {len(results)} its note names",
+                  int(uid) in results and f"selects {len(results)} views" in notes[0].text, notes[0].text)
+        else:
+            check(f"the {engine} selector `{selector}` selects exactly this view", answer.get("results") == [int(uid)],
+                  str(answer)[:160])
+
+
+def explain_in_page(driver, engine, query, timeout=15):
+    """Types the query, presses Explain and waits for the panel's answer."""
+    type_query(driver, engine, query)
+    driver.execute_script("delete document.getElementById('explanation').dataset.done;")
+    driver.find_element(By.ID, "explain").click()
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.ID, "explanation").get_attribute("data-done") == "1")
+    return driver.find_element(By.ID, "explanation")
+
+
+def test_explain(driver, base):
+    # A typo'd label: the step that kept nothing, near misses and a checked fix.
+    query = "button marked:'Log in'"
+    answer = post(base, "/inspector/explain", {"query": query, "engine": "shelley"})
+    check("explain: /inspector/explain answers a typo with no views", answer.get("count") == 0, str(answer)[:200])
+    panel = explain_in_page(driver, "shelley", query)
+    check("explain: the panel is shown", driver.find_element(By.ID, "explain-pane").is_displayed())
+    kept = [r.get_attribute("data-kept") for r in panel.find_elements(By.CSS_SELECTOR, "tr.step")]
+    want = [str(s["kept"]) if s["kept"] is not None else "" for s in answer["parts"][0]["steps"]]
+    check("explain: one row per step with the views it kept, as the endpoint says", kept == want and "0" in kept,
+          f"page {kept}, endpoint {want}")
+    misses = [li.text for li in panel.find_elements(By.CSS_SELECTOR, "li.near-miss")]
+    check("explain: the near misses name the actual label", len(misses) == len(answer["nearMisses"]) > 0
+          and '"Log In"' in misses[0], str(misses)[:200])
+    fixes = panel.find_elements(By.ID, "explain-fix")
+    check("explain: the suggested fix is shown", bool(fixes) and answer.get("fix") is not None
+          and fixes[0].text == answer["fix"]["selector"], fixes[0].text if fixes else "no fix")
+    if fixes:
+        fixes[0].find_element(By.XPATH, "following-sibling::button").click()
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "selector").get_attribute("value")
+                                        == answer["fix"]["selector"] and body_data(d, "queryText") == answer["fix"]["selector"]
+                                        and body_data(d, "queryDone") == body_data(d, "querySeq"))
+        check("explain: using the fix selects the view", (shown_count(driver) or 0) >= 1, str(shown_count(driver)))
+    # Several matches: the candidates, each with a distinguishing selector.
+    query = "button marked:'Delete'"
+    answer = post(base, "/inspector/explain", {"query": query, "engine": "shelley"})
+    panel = explain_in_page(driver, "shelley", query)
+    candidates = panel.find_elements(By.CSS_SELECTOR, "li.candidate")
+    check("explain: an ambiguous selector lists its candidates", answer["count"] > 1
+          and len(candidates) == len(answer["candidates"]) == min(answer["count"], 20), f"{len(candidates)} of {answer['count']}")
+    check("explain: each candidate has a selector of its own",
+          all(c.find_elements(By.TAG_NAME, "code") for c in candidates))
+    # A bad selector: the error, not a crash.
+    panel = explain_in_page(driver, "shelley", "view:'UIButton' marked:'x")
+    check("explain: a malformed selector shows its error", bool(panel.find_elements(By.CSS_SELECTOR, ".explain-error")))
+    driver.find_element(By.ID, "explain-close").click()
+    check("explain: the panel closes", not driver.find_element(By.ID, "explain-pane").is_displayed())
 
 
 def test_screenshot(driver, base, path):
@@ -360,7 +422,7 @@ def main():
         with urllib.request.urlopen(args.sample + "/engines") as response:
             check("the engine picker lists /engines", engines == json.loads(response.read()), str(engines))
         check("the wireframe draws frames", int(driver.find_element(By.ID, "wire").get_attribute("data-drawn") or 0) > 50)
-        for step in (test_queries, test_error_caret, test_click_nodes):
+        for step in (test_queries, test_error_caret, test_click_nodes, test_explain):
             run_step(step, driver, args.sample)
         run_step(test_screenshot, driver, args.sample, args.screenshot)
         run_step(test_set_text, driver, args.sample)

@@ -27,8 +27,15 @@ import Testing
         ("FRY.lookup(ofKind(UIButton)", "expected `)` closing lookup", 28),
         ("FRY.lookup(", "expected a predicate: a helper, a format string or an array", 12),
         ("FRY.lookup([ofKind(UIButton) isVisible])", "expected `,` or `]` in the array", 30),
-        ("FRY.lookup(accessibilityTrait(UIAccessibilityTraitHeader))",
-         "unknown or unsupported trait `UIAccessibilityTraitHeader`; supported (by the view's kind): Button, Image, StaticText, SearchField, Adjustable", 31),
+        ("FRY.lookup(accessibilityTrait(UIAccessibilityTraitHeadr))",
+         "unknown trait `UIAccessibilityTraitHeadr`; expected one of Adjustable, AllowsDirectInteraction, Button, CausesPageTurn, Header, Image, KeyboardKey, Link, NotEnabled, PlaysSound, SearchField, Selected, StartsMediaSession, StaticText, SummaryElement, SupportsZoom, TabBar, ToggleButton, UpdatesFrequently", 31),
+        ("FRY.lookup(atSectionAndRow(0))", "expected `,`: atSectionAndRow takes a section and a row", 29),
+        ("FRY.lookup(atSectionAndRow(0, 5, 1))", "atSectionAndRow takes two numbers, a section and a row", 32),
+        ("FRY.lookup(atSectionAndRow(x, 5))", "atSectionAndRow takes a section and a row, whole numbers such as atSectionAndRow(0, 5)", 28),
+        ("FRY.lookup(atSectionAndRow(0, -1))", "atSectionAndRow takes a section and a row, whole numbers such as atSectionAndRow(0, 5)", 31),
+        ("FRY.lookup(atSectionAndRow(0, 12345678901))", "atSectionAndRow: the number is too large", 31),
+        ("FRY.lookup(parentViewOfClass(\"UITableView\"))", "parentViewOfClass takes a class name: UIButton or [UIButton class]", 30),
+        ("FRY.lookup(isOnScreen(1))", "expected `)`: isOnScreen takes no arguments", 23),
         ("FRY.shallow()", "a FRY query starts with lookup(...) or lookupByAccessibilityLabel(...)", 1),
         ("", "expected a call such as lookup(...)", 1),
         ("FRY.lookup(ofKind(UIButton)).count(x)", "count takes a whole number", 36),
@@ -42,22 +49,6 @@ import Testing
         #expect(throws: SelectorError.syntax(message, at: Self.offset(column, in: selector), in: selector)) {
             _ = try FRYEngine().compile(selector)
         }
-    }
-
-    @Test("helpers the data cannot support are refused, naming why", arguments: [
-        ("FRY.lookup(atSectionAndRow(0, 5))", "atSectionAndRow is not supported: recorded trees carry no index paths (Docs/Engines/FRY.md)", 12),
-        ("FRY.lookup([ofKind(UIView), FRY_parentViewOfClass([UITableViewCell class])])",
-         "parentViewOfClass is not supported: the core's predicates test one view, not its ancestors (Docs/Engines/FRY.md)", 29),
-        ("FRY.lookup(isOnScreen)",
-         "isOnScreen is not supported: the core's predicates cannot compare a view's frame with its window's (Docs/Engines/FRY.md)", 12),
-        ("FRY.lookupByAccessibilityLabel(\"OK\").lookup(FRY_isOnScreen())",
-         "isOnScreen is not supported: the core's predicates cannot compare a view's frame with its window's (Docs/Engines/FRY.md)", 45),
-    ])
-    func unsupported(_ selector: String, _ message: String, _ column: Int) {
-        let error = #expect(throws: SelectorError.self) { _ = try FRYEngine().compile(selector) }
-        #expect(error?.kind == .usage)
-        #expect(error?.message == message)
-        #expect(error?.column == column)
     }
 
     @Test("a selection with a check is refused, naming the check and its column")

@@ -90,6 +90,10 @@ func fry(_ selector: String, in tree: ViewTree = fryTree) throws -> [String] {
         ("FRY.lookupByAccessibilityLabel(\"OK\")", ["ok"]),
         ("FRY.lookupByAccessibilityLabel(\"Cancel\")", []),
         ("FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UILabel)).shallow()", ["lbl2"]),
+        // A later first-only lookup tests each current result itself first, front-most result first.
+        ("FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UIView)).shallow()", ["cell2"]),
+        ("FRY.lookup(ofKind(UITableViewCellContentView)).lookup(ofKind(UIImageView)).shallow()", ["img2"]),
+        ("FRY.lookup(ofKind(UITableView)).lookup(accessibilityLabel(\"Share\")).shallow()", ["lbl2"]),
         // FRY's blocks: `lookup` clears the shallow flag of the query it is called on, and
         // `lookupByAccessibilityLabel` sets it there, leaving its own query exhaustive.
         ("FRY.lookup(ofKind(UITableViewCell)).shallow().lookup(ofKind(UIImageView))", ["img1", "img2"]),
@@ -125,9 +129,13 @@ func fry(_ selector: String, in tree: ViewTree = fryTree) throws -> [String] {
             == ["lbl1", "lbl2"])
         #expect(try registry.selectUIDs("shelley:view:'UITableViewCell' >> fry:FRY.lookup(accessibilityValue(\"on\"))", in: fryTree)
             == ["lbl2"])
-        // The deviation Docs/Engines/FRY.md states: a first match as a later part climbs above its roots.
+        // A first match as a later part stays inside that part's roots: the front-most cell itself.
         #expect(try registry.selectUIDs("shelley:view:'UITableViewCell' >> fry:FRY.lookup(ofKind(UIView)).shallow()", in: fryTree)
-            == ["w"])
+            == ["cell2"])
+        #expect(try registry.selectUIDs("shelley:view:'UITableViewCellContentView' >> fry:FRY.lookup(ofKind(UIView)).shallow()", in: fryTree)
+            == ["content2"])
+        #expect(try registry.selectUIDs("shelley:view:'UITableViewCell' >> fry:FRY.lookup(ofKind(UILabel)).shallow()", in: fryTree)
+            == ["lbl2"])
     }
 
     /// FRY's order agrees with a brute-force pre-order walk with subviews reversed.

@@ -65,6 +65,10 @@ struct ProgramJSONDocTests {
             case .and(let ps): predicates.insert("and"); for q in ps { note(q) }
             case .or(let ps): predicates.insert("or"); for q in ps { note(q) }
             case .not(let q): predicates.insert("not"); note(q)
+            case .hasAncestor(let q): predicates.insert("ancestor"); note(q)
+            case .onScreen: predicates.insert("onScreen")
+            case .indexPath: predicates.insert("indexPath")
+            case .bitsSet: predicates.insert("bits")
             }
         }
         func noteProgram(_ program: SelectorProgram) {
@@ -77,6 +81,7 @@ struct ProgramJSONDocTests {
                 case .deduplicate: steps.insert("deduplicate")
                 case .sortInDocumentOrder: steps.insert("sort")
                 case .union(let ps): steps.insert("union"); for q in ps { noteProgram(q) }
+                case .engine(let step): Issue.record("JSON decoded to an engine-supplied step: \(step)")
                 }
             }
         }
@@ -93,7 +98,8 @@ struct ProgramJSONDocTests {
         // A stand-alone filter after an axis step is fused into it, so "filter" above comes from
         // the blocks that filter first.
         #expect(predicates == ["any", "none", "kindOf", "memberOf", "string.equals", "string.contains", "string.hasPrefix",
-                               "string.hasSuffix", "bool", "number", "has", "custom", "and", "or", "not"])
+                               "string.hasSuffix", "bool", "number", "has", "custom", "and", "or", "not",
+                               "ancestor", "onScreen", "indexPath", "bits"])
     }
 
     /// A C compiler: `CC`, else the usual names.

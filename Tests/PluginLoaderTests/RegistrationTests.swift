@@ -60,6 +60,14 @@ struct RegistrationTests {
             let e = error as! SelectorError
             return e.message == "class-chain indexes start at 1 (use -1 for the last)" && e.column == 13
         }
+        // The backticks are the shared NSPredicate parser's; what it compiles to an engine matcher
+        // (LIKE, MATCHES, [d], string < >) cannot cross the plug-in boundary as JSON and says so.
+        #expect(try Self.uids(registry, "**/UILabel[`label BEGINSWITH[c] 'row 7-' AND rect.x >= 0`]", engine: "class_chain")
+                == ["1050"])
+        #expect { try registry.select("**/UILabel[`label LIKE 'Row 7-?'`]", engine: "class_chain", in: Self.tree) } throws: { error in
+            let e = error as! SelectorError
+            return e.kind == .usage && e.message.contains("cannot pass the string matcher 'LIKE \"Row 7-?\"' to the host")
+        }
         let e = LoadErrorTests.failure { () throws(PluginLoadError) in try PluginLoader.load(path, into: registry) }
         #expect(e?.message == "an engine named 'class_chain' is already registered")
     }

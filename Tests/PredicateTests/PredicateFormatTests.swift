@@ -46,7 +46,11 @@ import ViewSelectorsTesting
         let label = try format.compile("label == 'x'")
         #expect(label == .or([.string(property: "accessibilityLabel", .equals("x")),
                               .and([.not(.hasProperty("accessibilityLabel")), .string(property: "label", .equals("x"))])]))
-        #expect(try format.compile("rect.x < 10") == .number(property: "x", .less, 10))
+        // The absolute frame's part first (every loaded recording keeps the frame whole), then
+        // XCUITest's own `x` attribute.
+        #expect(try format.compile("rect.x < 10") == .or([
+            .number(property: "accessibilityFrame.x", .less, 10),
+            .and([.not(.hasProperty("accessibilityFrame.x")), .number(property: "x", .less, 10)])]))
     }
 
     @Test func whatTheCoreCannotSayBecomesAMatcher() throws {
@@ -65,7 +69,8 @@ import ViewSelectorsTesting
     @Test func theEngineSearchesEveryViewFromTheRootsInDocumentOrder() throws {
         let program = try PredicateEngine().compile("tag == 1")
         #expect(program.start == .roots)
-        #expect(program.steps == [.axis(.descendantsOrSelf, order: .document, filter: .number(property: "tag", .equal, 1), unique: true)])
+        #expect(program.steps == [.axis(.descendantsOrSelf, order: .document, filter: .number(property: "tag", .equal, 1), unique: true),
+                                  .sortInDocumentOrder])
     }
 
     @Test func likeWildcards() {
@@ -195,5 +200,23 @@ enum GlobLike {
         let tree = try Self.load("xcuitest_ios26_kiwix_main_page_mobium.xml")
         #expect(try labels("identifier == 'Kiwix' AND type == 'XCUIElementTypeApplication'", in: tree) == ["Kiwix"])
         #expect(try predicateRegistry.select("type BEGINSWITH 'XCUIElementType'", engine: "predicate", in: tree).count == tree.count)
+    }
+}
+
+/// Frank's `/dump` (Tests/Fixtures/frank-dump-uicatalog.json) keeps each frame as one value: `rect.*`
+/// reads the parts of its absolute `accessibilityFrame`.
+@Suite struct PredicateDumpFrameTests {
+    @Test func rectReadsTheAbsoluteFramesParts() throws {
+        let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+        let tree = try ViewTree.loadDump(try FileIO.read("/" + tests + "/Fixtures/frank-dump-uicatalog.json"))
+        func labels(_ selector: String) throws -> [String] {
+            try predicateRegistry.select(selector, engine: "predicate", in: tree).map { tree.label(of: $0) ?? "-" }
+        }
+        // Cells in the dump come in reuse order, not row order: document order is bottom-up here.
+        #expect(try labels("type == 'UILabel' AND rect.y >= 150 AND rect.y < 250")
+                == ["UIProgressView", "Data Entry", "Editable Table"])
+        #expect(try labels("label != nil AND rect.width == 47 AND wdRect.height == 27") == ["Root"])
+        #expect(try labels("accessibilityLabel != nil AND accessibilityFrame.size.height == 416") == ["Empty list"])
+        #expect(try labels("rect.x == nil AND label != nil") == [])
     }
 }

@@ -83,6 +83,21 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // Issue 21: explaining an empty result (a typo'd label) re-runs the query step by step, runs the
+    // failing step's axis without its filter, tests each conjunct on those candidates, scans once
+    // for views its axis did not reach and checks a fix: a few scans, beside the plain query's row.
+    for (mode, registry) in [("1 thread", serialRegistry), ("all threads", parallelRegistry)] {
+        Benchmark("explain empty result shelley view:'UILabel' markedExactly:'Row 7-3x' n=1000000 \(mode)") { benchmark in
+            let tree = Trees.shared.tree(1_000_000)
+            _ = try registry.explain("view:'UILabel' markedExactly:'Row 7-3x'", engine: "shelley", in: tree)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try registry.explain("view:'UILabel' markedExactly:'Row 7-3x'", engine: "shelley", in: tree))
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+
     Benchmark("regex evaluations per query n=1000000",
               configuration: .init(metrics: [.custom("pattern evaluations", useScalingFactor: false),
                                               .custom("distinct labels", useScalingFactor: false),

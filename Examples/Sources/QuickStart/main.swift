@@ -12,7 +12,7 @@ import ViewSelectors
 let arguments = CommandLine.arguments.dropFirst()
 
 // Step 1: a registry
-let registry = EngineRegistry.standard()         // shelley, shelley_compat, uiquery (the default), regex, predicate, fry
+let registry = EngineRegistry.standard()         // uiquery (the default), shelley, regex, predicate, fry, xpath, ...
 try registry.register(ClassPathEngine())         // your own engine, in-process
 print("engines:", registry.names.joined(separator: ", "), "default:", registry.defaultEngine ?? "none")
 

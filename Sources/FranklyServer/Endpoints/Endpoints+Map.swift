@@ -18,6 +18,9 @@ extension Endpoints {
         let host = self.host
         let maxResults = configuration.maxMapResults
         let deadline = queryDeadline
+        let strict = decoded.strict
+        // Set when strict mode refuses the selection: the error then carries the explanation.
+        let refusal = Locked<FranklyError?>(nil)
         // Getters only read; anything else may change the tree or the event log, and writes run
         // one at a time (in arrival order) so none starves.
         let lane = OperationPerformer.isGetter(operation.methodName) ? reads : writes
@@ -25,14 +28,35 @@ extension Endpoints {
             do throws(MapFailure) {
                 return try host.map(operation) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
                     let nodes = try registry.select(query, engine: engine, in: tree, deadline: deadline)
+                    if strict && nodes.count != 1 {
+                        let error = Self.strictRefusal(query, engine: engine, count: nodes.count, in: tree,
+                                                       registry: registry, deadline: deadline)
+                        refusal.withLock { $0 = error }
+                        throw SelectorError(.usage, error.details)
+                    }
                     guard nodes.count <= maxResults else { throw Self.tooManyResults(nodes.count, limit: maxResults) }
                     return nodes
                 }
             } catch {
+                if let refused = refusal.withLock({ $0 }) { throw refused }
                 throw error.franklyError
             }
         }
         return FranklyResponse.success(results)
+    }
+
+    /// Strict mode's error for `count` views (not one): `no view selected` or `ambiguous selector`,
+    /// its details the selector's explanation, so the failing step, near misses or candidates reach
+    /// the test log in Frank's usual ERROR envelope.
+    static func strictRefusal(_ query: String, engine: String?, count: Int, in tree: ViewTree,
+                              registry: EngineRegistry, deadline: ContinuousClock.Instant) -> FranklyError {
+        let reason = count == 0 ? "no view selected" : "ambiguous selector"
+        let head = "strict: the selector selected \(count == 0 ? "no view" : "\(count) views"), not exactly one"
+        // The explanation has its own budget: past the deadline the refusal still goes out, bare.
+        guard let explanation = try? registry.explain(query, engine: engine, in: tree, deadline: deadline) else {
+            return FranklyError(reason: reason, details: head)
+        }
+        return FranklyError(reason: reason, details: head + "\n" + explanation.text)
     }
 
     /// The selection is over `maxMapResults`: refused before the operation touches any view.

@@ -20,6 +20,8 @@ extension FranklyServer {
         router.get("/", use: e.index)
         router.get("/inspector/tree", use: e.inspectorTree)
         router.post("/inspector/select", use: e.inspectorSelect)
+        router.get("/inspector/explain", use: e.inspectorExplain)
+        router.post("/inspector/explain", use: e.inspectorExplain)
         router.get("/inspector/node/:id", use: e.inspectorNode)
         router.get("/inspector/:file", use: e.inspectorAsset)
         command("/map", e.map)

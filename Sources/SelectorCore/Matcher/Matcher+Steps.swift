@@ -61,7 +61,11 @@ struct Run {
         case .deduplicate:
             return deduplicated(list)
         case .sortInDocumentOrder:
-            return Array(Set(list)).sorted()
+            return sortedUnique(list)
+        case .engine(let step):
+            var context = StepContext(run: self)
+            defer { self = context.run }
+            return try step.apply(to: list, in: &context)
         case .union(let programs):
             var out: [NodeID] = []
             for program in programs {
@@ -76,6 +80,22 @@ struct Run {
             }
             return deduplicated(out.filter { $0 >= 0 })
         }
+    }
+
+    /// Document order without duplicates. Lists are often sorted or nearly so already (a
+    /// descendant step's output): a check for that, then at worst one sort and one pass dropping
+    /// adjacent repeats, with no hashing per result.
+    private func sortedUnique(_ list: [NodeID]) -> [NodeID] {
+        var out = list
+        if !out.isSorted(by: <=) {
+            if out.isSorted(by: >=) { out.reverse() } else { out.sort() }
+        }
+        var kept = 0
+        for i in out.indices where kept == 0 || out[i] != out[kept - 1] {
+            out[kept] = out[i]; kept += 1
+        }
+        out.removeLast(out.count - kept)
+        return out
     }
 
     @inline(__always) private func passes(_ i: NodeID, _ test: NodeTest) -> Bool {
@@ -266,7 +286,7 @@ struct Run {
 }
 
 /// A fixed-size set of small integers.
-struct Bitset {
+struct Bitset: Sendable {
     private var words: [UInt64]
     init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
     @inline(__always) func contains(_ i: Int) -> Bool { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }

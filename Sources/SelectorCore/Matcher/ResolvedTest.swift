@@ -12,6 +12,8 @@ enum ResolvedTest: @unchecked Sendable {
     case bools(ContiguousArray<Int8>, Bool)
     case numbers(ContiguousArray<Double>, Comparison, Double)
     case closure(@Sendable (Int32) -> Bool)
+    /// Node passes when it is in the set (a structural predicate decided for the whole tree).
+    case nodeSet(Bitset)
     case and([ResolvedTest])
     case or([ResolvedTest])
     indirect case not(ResolvedTest)
@@ -32,6 +34,7 @@ enum ResolvedTest: @unchecked Sendable {
             let v = col[Int(i)]
             return !v.isNaN && cmp.holds(v, x)
         case .closure(let f): return f(i)
+        case .nodeSet(let set): return i >= 0 && set.contains(Int(i))
         case .and(let parts): return parts.allSatisfy { $0.test(i) }
         case .or(let parts): return parts.contains { $0.test(i) }
         case .not(let p): return !p.test(i)

@@ -62,7 +62,13 @@ struct Resolver {
                 return .closure { [column] i in column.value(at: Int(i))?.boolValue == want }
             }
         case .number(let property, let cmp, let x):
-            guard let column = tree.columns[property] else { return .constant(false) }
+            guard let column = tree.columns[property] else {
+                guard let (frames, component) = tree.frameComponent(property) else { return .constant(false) }
+                return .closure { i in
+                    let r = frames[Int(i)]
+                    return !r.isAbsent && cmp.holds(component.read(r), x)
+                }
+            }
             switch column {
             case .numbers(let v): return .numbers(v, cmp, x)
             case .bools(let v):
@@ -79,7 +85,10 @@ struct Resolver {
             }
         case .hasProperty(let property):
             if property == "class" { return .constant(true) }
-            guard let column = tree.columns[property] else { return .constant(false) }
+            guard let column = tree.columns[property] else {
+                guard let (frames, _) = tree.frameComponent(property) else { return .constant(false) }
+                return .closure { i in !frames[Int(i)].isAbsent }
+            }
             return .closure { [column] i in column.value(at: Int(i)) != nil }
         case .custom(let name, let arguments):
             if let custom = predicates.predicate(named: name) {
@@ -109,6 +118,10 @@ struct Resolver {
                 out.append(closeClassMask(r))
             }
             return out.isEmpty ? .constant(false) : .or(out)
+        case .hasAncestor(let q): return try resolveHasAncestor(q)
+        case .onScreen: return try resolveOnScreen()
+        case let .indexPath(section, row): return try resolveIndexPath(section, row)
+        case let .bitsSet(property, mask): return resolveBits(property, mask)
         case .not(let q):
             let r = try resolve(q)
             if case .constant(let b) = r { return .constant(!b) }

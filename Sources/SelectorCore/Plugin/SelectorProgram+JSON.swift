@@ -27,6 +27,8 @@ extension SelectorProgram {
                 var parts: [JSONValue] = []
                 for p in programs { parts.append(try p.pluginJSON()) }
                 steps.append(.object([("union", .array(parts))]))
+            case .engine(let step):
+                throw SelectorError(.usage, "an engine-supplied step (\(step.description)) cannot cross the plug-in boundary; plug-ins use the steps of Docs/PluginProgramJSON.md")
             }
         }
         return .object([("start", .string(start.pluginName)), ("steps", .array(steps))])
@@ -259,10 +261,16 @@ extension Predicate {
         case .and(let ps): return .object([("and", .array(try ps.map { (p) throws(SelectorError) in try p.pluginJSON() }))])
         case .or(let ps): return .object([("or", .array(try ps.map { (p) throws(SelectorError) in try p.pluginJSON() }))])
         case .not(let p): return .object([("not", try p.pluginJSON())])
+        case .hasAncestor(let p): return .object([("ancestor", try p.pluginJSON())])
+        case .onScreen: return "onScreen"
+        case let .indexPath(section, row):
+            return .object([("indexPath", .array([.int(Int64(section)), .int(Int64(row))]))])
+        case let .bitsSet(property, mask): return .object([("bits", .string(property)), ("mask", .int(mask))])
         }
     }
 
-    private static let kinds = ["kindOf", "memberOf", "string", "bool", "number", "has", "custom", "and", "or", "not"]
+    private static let kinds = ["kindOf", "memberOf", "string", "bool", "number", "has", "custom", "and", "or", "not",
+                                "ancestor", "indexPath", "bits"]
     private static let stringOperations: [String: StringTest.Operation] = [
         "equals": .equals, "contains": .contains, "hasPrefix": .hasPrefix, "hasSuffix": .hasSuffix]
     private static let comparisons = ["==", "!=", "<", "<=", ">", ">="]
@@ -272,7 +280,8 @@ extension Predicate {
             switch word {
             case "any": self = .any; return
             case "none": self = .none; return
-            default: throw SelectorProgram.invalid("\(path): unknown predicate '\(word)'; the words are any and none")
+            case "onScreen": self = .onScreen; return
+            default: throw SelectorProgram.invalid("\(path): unknown predicate '\(word)'; the words are any, none and onScreen")
             }
         }
         let object = try PluginObject(json, at: path, expected: "a predicate (\"any\", \"none\" or an object)")
@@ -325,6 +334,20 @@ extension Predicate {
                 ps.append(try Predicate(pluginJSON: item, at: "\(path).\(key)[\(i)]"))
             }
             self = key == "and" ? .and(ps) : .or(ps)
+        case "ancestor":
+            try object.allowOnly(["ancestor"], for: "an ancestor predicate")
+            self = .hasAncestor(try Predicate(pluginJSON: object.value("ancestor"), at: "\(path).ancestor"))
+        case "indexPath":
+            try object.allowOnly(["indexPath"], for: "an indexPath predicate")
+            let parts = try object.array("indexPath")
+            guard parts.count == 2, let s = parts[0].numberValue, let r = parts[1].numberValue,
+                  s == s.rounded(), r == r.rounded(), abs(s) < 1e9, abs(r) < 1e9 else {
+                throw SelectorProgram.invalid("\(path).indexPath: expected [section, row], two whole numbers")
+            }
+            self = .indexPath(section: Int(s), row: Int(r))
+        case "bits":
+            try object.allowOnly(["bits", "mask"], for: "a bits test")
+            self = .bitsSet(property: try object.string("bits"), mask: Int64(try object.integer("mask")))
         default:
             try object.allowOnly(["not"], for: "a not predicate")
             self = .not(try Predicate(pluginJSON: object.value("not"), at: "\(path).not"))

@@ -97,12 +97,26 @@ public enum Predicate: Sendable, Equatable {
     /// arguments read the boolean property of that name; with arguments they match nothing
     /// (an Objective-C view that does not respond to the method).
     case custom(name: String, arguments: [JSONValue])
+    /// The node's absolute frame (`accessibilityFrame`) meets its window's: the nearest `UIWindow`
+    /// at or above it, else the root above it (FRY's `isOnScreen`). Nodes without a frame fail;
+    /// in a tree that records no frames at all, every node passes (it cannot tell).
+    case onScreen
+    /// The node is a table or collection view cell at this index path in its nearest
+    /// `UITableView`/`UICollectionView` (FRY's `atSectionAndRow`): the recorded `indexPath` when
+    /// the node has one, else derived from the cells' frames and the section headers.
+    case indexPath(section: Int, row: Int)
+    /// A numeric property, read as an integer, has every bit of `mask` set (a trait bitmask).
+    case bitsSet(property: String, mask: Int64)
     case and([Predicate])
     case or([Predicate])
     // Only this case needs a box (arrays already give `and`/`or` indirection). A whole-enum
     // `indirect` would box every case behind a pointer carrying the case tag in its spare bits,
     // which LeakSanitizer cannot follow: every cached program then reads as leaked.
     indirect case not(Predicate)
+    /// Some ancestor of the node (the node itself excluded) passes the predicate: FRY's
+    /// `parentViewOfClass`, XPath's `ancestor::` in a predicate. Decided for every node in one
+    /// preorder pass, so it costs one scan whatever the depth.
+    indirect case hasAncestor(Predicate)
 
     /// Conjunction that folds nested `and`s and drops `any`.
     public static func all(_ parts: [Predicate]) -> Predicate {

@@ -26,7 +26,7 @@ enum ProgramPrinter {
         return out
     }
 
-    private static func lines(_ step: Step, axisWidth: Int) -> [String] {
+    static func lines(_ step: Step, axisWidth: Int) -> [String] {
         switch step {
         case let .axis(axis, order, filter, unique):
             let name = axis.rawValue + String(repeating: " ", count: axisWidth - axis.rawValue.count)
@@ -35,6 +35,7 @@ enum ProgramPrinter {
         case .pick(let n): return ["pick \(n)"]
         case .deduplicate: return ["deduplicate"]
         case .sortInDocumentOrder: return ["sort"]
+        case .engine(let step): return ["engine \(step.description)"]
         case .union(let programs):
             var out = ["union"]
             for member in programs {
@@ -61,6 +62,10 @@ enum ProgramPrinter {
         case .hasProperty(let property): return "has(\(property))"
         case let .custom(name, arguments):
             return arguments.isEmpty ? name : "\(name)(\(arguments.map(\.jsonString).joined(separator: ", ")))"
+        case .onScreen: return "onScreen"
+        case let .indexPath(section, row): return "indexPath(\(section), \(row))"
+        case let .bitsSet(property, mask): return "\(property) & \(mask) == \(mask)"
+        case .hasAncestor(let q): return "ancestor(\(text(q)))"
         case .and(let ps): return ps.map(operand).joined(separator: " ∧ ")
         case .or(let ps): return ps.map(operand).joined(separator: " ∨ ")
         case .not(let q): return "¬" + operand(q)

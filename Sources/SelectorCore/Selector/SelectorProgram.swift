@@ -34,14 +34,16 @@
 // widest axis name among the program's axis steps; order O, `document` or `reverse`; the filter
 // P, `any` when there is none), then `  unique` when it de-duplicates; `filter P`; `pick N`;
 // `deduplicate`; `sort` (into document order); `union`, followed by each member program between
-// `{ ` and `}`, its lines indented by two more spaces. Predicates: `any`, `none`, `kindOf(C)`,
+// `{ ` and `}`, its lines indented by two more spaces; `engine D`, an engine-supplied step by its
+// description. Predicates: `any`, `none`, `kindOf(C)`,
 // `memberOf(C)`; string tests `p == "v"`, `p ⊇ "v"` (contains), `p ^= "v"` (prefix),
 // `p $= "v"` (suffix) and `p ~ M` (an engine matcher, by its description), each followed by
 // ` (case-insensitive)` and ` (U+00A0 read as space)` when those options are set (values quoted
 // with `\"`, `\\` and `\n` escaped); `p == true`; `p <= 3` with any comparison operator (whole
 // numbers printed without a fraction); `has(p)`; a custom predicate's name, then its arguments
-// as JSON, comma-separated, in parentheses, when it has some; `A ∧ B`, `A ∨ B` and `¬A`, an
-// operand that is itself an `∧` or `∨` in parentheses.
+// as JSON, comma-separated, in parentheses, when it has some; the structural predicates
+// `ancestor(P)`, `onScreen`, `indexPath(S, R)` and `p & M == M` (bits); `A ∧ B`, `A ∨ B` and
+// `¬A`, an operand that is itself an `∧` or `∨` in parentheses.
 
 /// Where a program starts before its first step.
 public enum StartPoint: Sendable, Equatable {
@@ -99,6 +101,20 @@ public enum Step: Sendable, Equatable {
     /// Runs each program from the current list as its roots and concatenates their results
     /// (later duplicates dropped): a selector list, `A, B`.
     case union([SelectorProgram])
+    /// A step an engine supplies (see `EngineStep`); compared by type and description.
+    case engine(any EngineStep)
+
+    public static func == (a: Step, b: Step) -> Bool {
+        switch (a, b) {
+        case let (.axis(x1, o1, f1, u1), .axis(x2, o2, f2, u2)): return x1 == x2 && o1 == o2 && f1 == f2 && u1 == u2
+        case let (.filter(p), .filter(q)): return p == q
+        case let (.pick(i), .pick(j)): return i == j
+        case (.deduplicate, .deduplicate), (.sortInDocumentOrder, .sortInDocumentOrder): return true
+        case let (.union(p), .union(q)): return p == q
+        case let (.engine(x), .engine(y)): return type(of: x) == type(of: y) && x.description == y.description
+        default: return false
+        }
+    }
 }
 
 /// A compiled selector program. Build one with `ProgramBuilder`.
@@ -145,6 +161,8 @@ public struct ProgramBuilder: Sendable {
     public mutating func sortInDocumentOrder() { steps.append(.sortInDocumentOrder) }
     /// Appends a union of programs, each run from the current list as roots.
     public mutating func union(_ programs: [SelectorProgram]) { steps.append(.union(programs)) }
+    /// Appends an engine-supplied step.
+    public mutating func engine(_ step: any EngineStep) { steps.append(.engine(step)) }
     /// Appends a prepared step.
     public mutating func append(_ step: Step) { steps.append(step) }
 

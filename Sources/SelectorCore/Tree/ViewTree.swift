@@ -91,7 +91,10 @@ public struct ViewTree: Sendable {
     /// The value of property `name` at `node`, or nil when the node lacks it. `class` reads the class name.
     public func value(_ name: String, of node: NodeID) -> JSONValue? {
         if name == "class" { return .string(className(of: node)) }
-        return columns[name]?.value(at: Int(node))
+        if let column = columns[name] { return column.value(at: Int(node)) }
+        // A part of a stored frame (`accessibilityFrame.x`), which is not a column of its own.
+        guard let (frames, component) = frameComponent(name), !frames[Int(node)].isAbsent else { return nil }
+        return .number(component.read(frames[Int(node)]))
     }
 
     /// The node's string property, when it has one.

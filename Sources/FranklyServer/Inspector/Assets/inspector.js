@@ -467,6 +467,108 @@ function formatValue(v) {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
+// ---------------------------------------------------------------- explain
+
+/** Asks /inspector/explain about the selector box and shows the answer in the Explain panel:
+ *  each step with the views it kept, then near misses and a fix, or the candidates. */
+async function explainQuery() {
+  const query = $("selector").value, engine = $("engine").value;
+  const pane = $("explain-pane"), box = $("explanation");
+  pane.hidden = false;
+  box.replaceChildren();
+  delete box.dataset.done;
+  if (query.trim() === "") {
+    box.textContent = "Type a selector first.";
+    box.dataset.done = "1";
+    return;
+  }
+  let x;
+  try {
+    x = await fetchJSON("/inspector/explain", { query, engine });
+  } catch (e) {
+    box.textContent = String(e);
+    box.dataset.done = "1";
+    return;
+  }
+  const add = (tag, className, text) => {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    if (text !== undefined) el.textContent = text;
+    box.append(el);
+    return el;
+  };
+  if (x.error !== undefined) {
+    add("p", "explain-error", x.details || x.error);
+    box.dataset.done = "1";
+    return;
+  }
+  x.parts.forEach((part, k) => {
+    if (x.parts.length > 1) add("h3", "", `Part ${k + 1}: ${part.engine}> ${part.selector}`);
+    const table = add("table", "steps");
+    for (const step of part.steps) {
+      const tr = document.createElement("tr");
+      tr.className = "step";
+      tr.dataset.kept = step.kept === null ? "" : String(step.kept);
+      const n = document.createElement("td"); n.textContent = String(step.step);
+      const code = document.createElement("td"); const pre = document.createElement("code"); pre.textContent = step.text; code.append(pre);
+      const kept = document.createElement("td"); kept.className = "kept";
+      kept.textContent = step.kept === null ? "not run" : `${step.kept} kept`;
+      tr.append(n, code, kept);
+      table.append(tr);
+    }
+  });
+  const nodeLink = (node, text) => {
+    const a = document.createElement("a");
+    a.href = "#"; a.textContent = text; a.dataset.node = String(node);
+    a.addEventListener("click", (ev) => { ev.preventDefault(); selectNode(node, true); });
+    return a;
+  };
+  if (x.empty) {
+    const where = x.parts.length > 1 ? `part ${x.empty.part + 1}, ` : "";
+    add("p", "empty-at", `No views: ${where}${x.empty.step === 0 ? "the start point" : "step " + x.empty.step}: ${x.empty.reason}`);
+    if (x.nearMisses.length > 0) {
+      add("h3", "", `Nearest misses (${x.nearMissCount})`);
+      const ul = add("ul", "near-misses");
+      for (const m of x.nearMisses) {
+        const li = document.createElement("li");
+        li.className = "near-miss";
+        li.append(nodeLink(m.node, m.view), `: ${m.reason}`);
+        ul.append(li);
+      }
+    }
+    if (x.elsewhereCount > 0) {
+      add("h3", "", `Passing the filter elsewhere (${x.elsewhereCount})`);
+      const ul = add("ul", "elsewhere");
+      for (const e of x.elsewhere) { const li = document.createElement("li"); li.append(nodeLink(e.node, e.view)); ul.append(li); }
+    }
+    if (x.fix) {
+      const p = add("p", "fix", "Suggested fix: ");
+      const code = document.createElement("code"); code.id = "explain-fix"; code.textContent = x.fix.selector;
+      const use = document.createElement("button"); use.textContent = "Use";
+      use.addEventListener("click", () => { $("selector").value = x.fix.selector; runQuery(); explainQuery(); });
+      p.append(code, " ", use);
+    }
+  } else if (x.count > 1) {
+    add("h3", "", `${x.count} candidates`);
+    const ul = add("ul", "candidates");
+    for (const c of x.candidates) {
+      const li = document.createElement("li");
+      li.className = "candidate";
+      li.append(nodeLink(c.node, c.view));
+      if (c.selector !== undefined) {
+        const code = document.createElement("code"); code.textContent = c.selector;
+        li.append(" → ", code);
+      }
+      ul.append(li);
+    }
+    if (x.moreCandidates > 0) add("p", "more", `and ${x.moreCandidates} more`);
+  } else {
+    add("p", "", "1 view selected.");
+  }
+  box.dataset.count = String(x.count);
+  box.dataset.done = "1";   // set last: what the end-to-end test waits for
+}
+
 // ---------------------------------------------------------------- operations through /map
 
 async function runOperation(method, args, mutates) {
@@ -511,6 +613,8 @@ function wire() {
   $("selector").addEventListener("scroll", () => { $("caret").scrollLeft = $("selector").scrollLeft; });
   $("engine").addEventListener("change", runQuery);
   $("reload").addEventListener("click", reload);
+  $("explain").addEventListener("click", explainQuery);
+  $("explain-close").addEventListener("click", () => { $("explain-pane").hidden = true; });
 
   const tree = $("tree");
   tree.addEventListener("scroll", renderTree);

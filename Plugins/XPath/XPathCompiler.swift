@@ -1,0 +1,395 @@
+import SelectorCore
+
+// From the expression tree to the core's compiled form. A location path becomes one core step per
+// XPath step wherever the step is a name or `*` test on an axis the core has, with predicates that
+// translate to core `Predicate`s and do not read the position: `//A//B[@name='x']` is two merged
+// descendant scans, linear in the tree. The rest (positional predicates, the sibling, following and
+// preceding axes, `node()` steps that may reach the root node, filter expressions) becomes an
+// `XPathStep` or an `XPathExpressionStep` run by `XEvaluator` inside the matcher.
+
+enum XPathCompiler {
+    /// A predicate as the parser hands it on, analysed once.
+    static func predicate(_ e: XExpr, nextKey: inout Int) -> XPredicate {
+        var p = XPredicate(expr: e, positional: e.type == .number || e.readsPosition, constantIndex: nil,
+                           isLast: false, core: nil, coreKey: nil)
+        if case .number(let d) = e {
+            p.constantIndex = d == d.rounded() && abs(d) < 1e9 ? Int(d) : 0
+        }
+        if case .call(.last, _) = e { p.isLast = true }
+        if !p.positional, let core = corePredicate(e) {
+            p.core = core
+            p.coreKey = nextKey
+            nextKey += 1
+        } else if !p.positional, let existence = existence(e) {
+            p.existence = existence
+            p.coreKey = nextKey
+            nextKey += 1
+        } else if case let .compare(l, rest) = e, rest.count == 1, rest[0].0 == .eq || rest[0].0 == .ne {
+            let r = rest[0].1
+            var pair: (String, String)?
+            if let a = attributeName(l), case .literal(let v) = r { pair = (a, v) }
+            if let a = attributeName(r), case .literal(let v) = l { pair = (a, v) }
+            if let (a, v) = pair, a != "class" {
+                p.attributeEquality = (a, v, rest[0].0 == .eq)
+                p.coreKey = nextKey
+                nextKey += 1
+            }
+        }
+        return p
+    }
+
+    /// `B[…]`, `./B[…]`, `.//B[…]`, `descendant::B[…]` with a name or `*` test and core predicates.
+    static func existence(_ e: XExpr) -> (descendants: Bool, target: Predicate)? {
+        guard case .path(false, var steps) = e else { return nil }
+        if let first = steps.first, first.axis == .self, first.test == .node, first.predicates.isEmpty { steps.removeFirst() }
+        var descendants = false
+        if steps.count == 2, steps[0].isDescendantOrSelfNode, steps[1].axis == .child {
+            descendants = true
+            steps.removeFirst()
+        }
+        guard steps.count == 1 else { return nil }
+        let s = steps[0]
+        switch s.axis {
+        case .child: break
+        case .descendant: descendants = true
+        default: return nil
+        }
+        guard let filter = coreFilter(s) else { return nil }
+        return (descendants, filter)
+    }
+
+    /// `e`, read as a boolean for a view, as a core predicate; nil when it has none that is exact.
+    static func corePredicate(_ e: XExpr) -> Predicate? {
+        switch e {
+        case .call(.true, _): return .any
+        case .call(.false, _): return Predicate.none
+        case .call(.not, let args): return corePredicate(args[0]).map { .not($0) }
+        case .call(.boolean, let args): return corePredicate(args[0])
+        case .and(let parts):
+            var out: [Predicate] = []
+            for p in parts { guard let c = corePredicate(p) else { return nil }; out.append(c) }
+            return .all(out)
+        case .or(let parts):
+            var out: [Predicate] = []
+            for p in parts { guard let c = corePredicate(p) else { return nil }; out.append(c) }
+            return .or(out)
+        case .path(false, let steps) where steps.count == 1 && steps[0].predicates.isEmpty:
+            let s = steps[0]
+            switch (s.axis, s.test) {
+            case (.attribute, .name(let a)): return a == "class" ? .any : .hasProperty(a)
+            case (.self, .name(let n)): return .memberOf(n)
+            case (.self, .any), (.self, .node): return .any
+            default: return nil
+            }
+        case let .compare(l, rest) where rest.count == 1 && (rest[0].0 == .eq || rest[0].0 == .ne):
+            let op = rest[0].0, r = rest[0].1
+            if let a = attributeName(l), case .literal(let v) = r { return stringEquality(a, v, op) }
+            if let a = attributeName(r), case .literal(let v) = l { return stringEquality(a, v, op) }
+            if isNameCall(l), case .literal(let v) = r { return op == .eq ? .memberOf(v) : .not(.memberOf(v)) }
+            if isNameCall(r), case .literal(let v) = l { return op == .eq ? .memberOf(v) : .not(.memberOf(v)) }
+            return nil
+        case let .call(f, args) where f == .contains || f == .startsWith:
+            guard let a = attributeName(args[0]), case .literal(let v) = args[1] else { return nil }
+            if v.isEmpty { return .any }
+            guard XPathText.isStringOnly(v) else { return nil }
+            return .string(property: a, StringTest(f == .contains ? .contains : .hasPrefix, v))
+        case let .matches(subject, regex):
+            guard let a = attributeName(subject) else { return nil }
+            // An absent attribute reads as "": only a pattern that cannot match "" may skip it.
+            if (try? regex.makeEvaluator().matches(UnsafeBufferPointer(start: nil, count: 0))) != false { return nil }
+            return .string(property: a, .matcher(regex))
+        default:
+            return nil
+        }
+    }
+
+    /// `@a = 'v'` (or `!=`) as a core test, exact when only a string value can read `v`.
+    private static func stringEquality(_ a: String, _ v: String, _ op: XCompare) -> Predicate? {
+        guard v.isEmpty || XPathText.isStringOnly(v), !v.hasPrefix("{"), !v.hasPrefix("[") else { return nil }
+        let equal = Predicate.string(property: a, .equals(v))
+        if op == .eq { return equal }
+        return .all([a == "class" ? .any : .hasProperty(a), .not(equal)])
+    }
+
+    /// `@name`: a one-step attribute path.
+    static func attributeName(_ e: XExpr) -> String? {
+        guard case .path(false, let steps) = e, steps.count == 1, steps[0].axis == .attribute,
+              steps[0].predicates.isEmpty, case .name(let a) = steps[0].test else { return nil }
+        return a
+    }
+
+    private static func isNameCall(_ e: XExpr) -> Bool {
+        guard case .call(let f, let args) = e, f == .name || f == .localName else { return false }
+        if args.isEmpty { return true }
+        if case .path(false, let steps) = args[0], steps.count == 1, steps[0].axis == .self, steps[0].test == .node,
+           steps[0].predicates.isEmpty { return true }
+        return false
+    }
+
+    // MARK: Programs
+
+    static func program(_ e: XExpr, source: String, keys: Int) throws(SelectorError) -> SelectorProgram {
+        guard e.type == .nodeSet else {
+            throw SelectorError.syntax("the expression is a \(e.type.word), not a node-set: a selector must select views",
+                                       at: 0, in: source)
+        }
+        var b = ProgramBuilder(start: .document)
+        var found: [Int: XExpr] = [:]
+        collectInvariants(e, into: &found)
+        var programs: [Int: SelectorProgram] = [:]
+        for (key, inner) in found {
+            guard case let .path(true, steps) = inner,
+                  !steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace }) else { continue }
+            var sub = ProgramBuilder(start: .document)
+            sub.engine(XPathRootStep())
+            appendSteps(steps, to: &sub, keys: keys, programs: [:])
+            let program = sub.build()
+            if program.steps.dropFirst().allSatisfy({ if case .engine = $0 { return false }; return true }) {
+                programs[key] = program
+            }
+        }
+        try append(e, to: &b, source: source, keys: keys, programs: programs)
+        return b.build()
+    }
+
+    /// The context-free subexpressions of `e` (absolute paths inside predicates and parentheses).
+    static func collectInvariants(_ e: XExpr, into out: inout [Int: XExpr]) {
+        func steps(_ ss: [XStep]) { for s in ss { for p in s.predicates { collectInvariants(p.expr, into: &out) } } }
+        switch e {
+        case .literal, .number: break
+        case .path(_, let ss): steps(ss)
+        case let .filter(inner, preds, ss):
+            collectInvariants(inner, into: &out)
+            for p in preds { collectInvariants(p.expr, into: &out) }
+            steps(ss)
+        case .union(let es), .or(let es), .and(let es): for x in es { collectInvariants(x, into: &out) }
+        case let .compare(x, rest): collectInvariants(x, into: &out); for (_, y) in rest { collectInvariants(y, into: &out) }
+        case let .arith(x, rest): collectInvariants(x, into: &out); for (_, y) in rest { collectInvariants(y, into: &out) }
+        case .negate(let x), .matches(let x, _): collectInvariants(x, into: &out)
+        case .call(_, let args): for x in args { collectInvariants(x, into: &out) }
+        case let .invariant(key, inner): out[key] = inner; collectInvariants(inner, into: &out)
+        }
+    }
+
+    private static func append(_ e: XExpr, to b: inout ProgramBuilder, source: String, keys: Int,
+                               programs: [Int: SelectorProgram]) throws(SelectorError) {
+        switch e {
+        case let .path(absolute, steps):
+            if let last = steps.last, last.axis == .attribute || last.axis == .namespace {
+                throw SelectorError.syntax("the path selects attributes, not views", at: 0, in: source)
+            }
+            if steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace }) {
+                b.engine(XPathExpressionStep(expr: e, keys: keys, programs: programs)); return
+            }
+            if absolute { b.engine(XPathRootStep()) }
+            appendSteps(steps, to: &b, keys: keys, programs: programs)
+        case .union(let parts):
+            var members: [SelectorProgram] = []
+            for part in parts {
+                var sub = ProgramBuilder(start: .document)
+                try append(part, to: &sub, source: source, keys: keys, programs: programs)
+                members.append(sub.build())
+            }
+            b.union(members)
+            b.sortInDocumentOrder()
+        default:
+            b.engine(XPathExpressionStep(expr: e, keys: keys, programs: programs))
+        }
+    }
+
+    /// The core's filter for a step's node test and predicates, when all of them translate.
+    private static func coreFilter(_ s: XStep) -> Predicate? {
+        var parts: [Predicate] = []
+        switch s.test {
+        case .name(let n): parts.append(.memberOf(n))
+        case .any: break
+        default: return nil
+        }
+        for p in s.predicates {
+            guard let c = p.core else { return nil }
+            parts.append(c)
+        }
+        return .all(parts)
+    }
+
+    private static func appendSteps(_ steps: [XStep], to b: inout ProgramBuilder, keys: Int,
+                                    programs: [Int: SelectorProgram]) {
+        var i = 0
+        while i < steps.count {
+            var s = steps[i]
+            var afterDescendants = false
+            if s.isDescendantOrSelfNode && i + 1 < steps.count {
+                afterDescendants = true
+                i += 1
+                s = steps[i]
+            }
+            i += 1
+            // `.` (self::node()) without predicates keeps the list as it is.
+            if !afterDescendants && s.axis == .self && s.test == .node && s.predicates.isEmpty { continue }
+            if let filter = coreFilter(s) {
+                switch (afterDescendants, s.axis) {
+                case (true, .child), (_, .descendant):
+                    // descendant-or-self::node()/child::X is descendant::X.
+                    b.descendants(filter, unique: true); continue
+                case (true, .self), (_, .descendantOrSelf):
+                    b.axis(.descendantsOrSelf, filter: filter, unique: true); continue
+                case (false, .child):
+                    b.axis(.children, filter: filter, unique: true); b.sortInDocumentOrder(); continue
+                case (false, .self):
+                    b.filter(filter); continue
+                case (false, .parent):
+                    b.axis(.parent, filter: filter, unique: true); b.sortInDocumentOrder(); continue
+                case (false, .ancestor):
+                    b.axis(.ancestors, filter: filter, unique: true); b.sortInDocumentOrder(); continue
+                default: break
+                }
+            }
+            // No positional predicate: predicates are per-node tests, so the core walks the axis
+            // with the name test and the predicates it can run, and an engine filter does the rest.
+            if !s.predicates.contains(where: \.positional), let nameTest = coreFilter(XStep(axis: s.axis, test: s.test, predicates: [])) {
+                let core = Predicate.all([nameTest] + s.predicates.compactMap(\.core))
+                let rest = s.predicates.filter { $0.core == nil }
+                var handled = true
+                switch (afterDescendants, s.axis) {
+                case (true, .child), (_, .descendant): b.descendants(core, unique: true)
+                case (true, .self), (_, .descendantOrSelf): b.axis(.descendantsOrSelf, filter: core, unique: true)
+                case (false, .child): b.axis(.children, filter: core, unique: true); b.sortInDocumentOrder()
+                case (false, .self): b.filter(core)
+                case (false, .parent): b.axis(.parent, filter: core, unique: true); b.sortInDocumentOrder()
+                case (false, .ancestor): b.axis(.ancestors, filter: core, unique: true); b.sortInDocumentOrder()
+                default: handled = false
+                }
+                if handled {
+                    b.engine(XPathFilterStep(predicates: rest, keys: keys, programs: programs))
+                    continue
+                }
+            }
+            b.engine(XPathStep(step: s, afterDescendants: afterDescendants, keys: keys, programs: programs))
+        }
+    }
+}
+
+/// The root node: an absolute path's start, whatever the roots handed in.
+struct XPathRootStep: EngineStep {
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        input.isEmpty ? [] : [-1]
+    }
+    var description: String { "xpath /" }
+}
+
+/// One location step the core cannot run: positional predicates, the sibling, following and
+/// preceding axes, steps that may reach the root node.
+struct XPathStep: EngineStep {
+    let step: XStep
+    /// Preceded by `//`: the step runs from every descendant-or-self of each input.
+    let afterDescendants: Bool
+    let keys: Int
+    /// Core programs for the absolute paths inside the expression (`XExpr.invariant` keys).
+    let programs: [Int: SelectorProgram]
+
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        var ev = XEvaluator(tree: context.tree, programs: programs)
+        if afterDescendants && step.axis == .child, let grouped = try groupedChildren(input, &ev, &context) {
+            return grouped
+        }
+        var from = input.map { XNode.element($0) }
+        if afterDescendants {
+            from = try ev.step(.descendantOrSelfNode, from: from, &context)
+        }
+        let out = try ev.step(step, from: from, &context)
+        return out.compactMap { $0.isAttribute ? nil : $0.node }
+    }
+
+    var description: String { "xpath " + (afterDescendants ? "//" : "") + step.text }
+
+    /// `//A[…][2]`: the core scans for every `A` below the inputs (with the predicates before the
+    /// first positional one), and the positional ones run per group of children of one parent, in
+    /// document order (the child axis's order), instead of walking every node's children.
+    private func groupedChildren(_ input: [NodeID], _ ev: inout XEvaluator,
+                                 _ context: inout StepContext) throws(SelectorError) -> [NodeID]? {
+        var nameTest: Predicate
+        switch step.test {
+        case .name(let n): nameTest = .memberOf(n)
+        case .any: nameTest = .any
+        default: return nil
+        }
+        let leading = step.predicates.prefix { !$0.positional }
+        let rest = Array(step.predicates.dropFirst(leading.count))
+        nameTest = .all([nameTest] + leading.compactMap(\.core))
+        var scan = ProgramBuilder(start: .document)
+        scan.descendants(nameTest, unique: true)
+        let found = try context.select(scan.build(), from: input)
+        var list = found.map { XNode.element($0) }
+        for p in leading where p.core == nil {
+            if list.isEmpty { break }
+            list = try ev.filter(list, by: p, &context)
+        }
+        if rest.isEmpty { return list.map(\.node) }
+        // Group by parent: (parent + 1) in the high half, the view in the low half, sorted.
+        let parents = context.tree.parents
+        var keys = list.map { (Int64(parents[Int($0.node)]) + 1) << 32 | Int64($0.node) }
+        keys.sort()
+        var out: [XNode] = []
+        var group: [XNode] = []
+        var i = 0
+        while i < keys.count {
+            let parent = keys[i] >> 32
+            group.removeAll(keepingCapacity: true)
+            while i < keys.count && keys[i] >> 32 == parent {
+                group.append(.element(Int32(truncatingIfNeeded: keys[i])))
+                i += 1
+            }
+            var g = group
+            for p in rest {
+                if g.isEmpty { break }
+                g = try ev.filter(g, by: p, &context)
+            }
+            out.append(contentsOf: g)
+        }
+        try context.charge(keys.count)
+        try ev.flush(&context)
+        return XEvaluator.sortedUnique(out).map(\.node)
+    }
+}
+
+/// Predicates that read no position, applied to each view of the list on its own (after a core
+/// step walked the axis with the name test and the predicates the core can run).
+struct XPathFilterStep: EngineStep {
+    let predicates: [XPredicate]
+    let keys: Int
+    let programs: [Int: SelectorProgram]
+
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        var ev = XEvaluator(tree: context.tree, programs: programs)
+        var list = input.map { XNode.element($0) }
+        for p in predicates {
+            if list.isEmpty { break }
+            list = try ev.filter(list, by: p, &context)
+        }
+        try context.charge(input.count)
+        return list.map(\.node)
+    }
+
+    var description: String { "xpath filter " + predicates.map { "[" + $0.expr.text + "]" }.joined() }
+}
+
+/// A whole expression the interpreter evaluates from each input node (filter expressions such as
+/// `(//A)[2]`, paths through attributes).
+struct XPathExpressionStep: EngineStep {
+    let expr: XExpr
+    let keys: Int
+    let programs: [Int: SelectorProgram]
+
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        var ev = XEvaluator(tree: context.tree, programs: programs)
+        var all: [XNode] = []
+        for v in input {
+            guard case .nodes(let n) = try ev.eval(expr, .element(v), 1, 1, &context) else { continue }
+            all.append(contentsOf: n)
+        }
+        try ev.flush(&context)
+        return XEvaluator.sortedUnique(all).compactMap { $0.isAttribute ? nil : $0.node }
+    }
+
+    var description: String { "xpath " + expr.text }
+}

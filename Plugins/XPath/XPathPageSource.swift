@@ -1,0 +1,55 @@
+public import SelectorCore
+
+extension XPathEngine {
+    /// The tree as the XML document the engine's expressions read: one element per view, named by
+    /// its class, with one attribute per property in the tree's property order, valued as
+    /// `XPathText.attribute` writes it. No text nodes and no whitespace between elements.
+    ///
+    /// It is what Appium calls the page source; the tests hand it to libxml2 to compare results,
+    /// and a host may serve it so that a user can try an expression elsewhere.
+    public static func pageSource(of tree: ViewTree) -> String {
+        var names: [String] = [], columns: [PropertyColumn] = []
+        for n in tree.propertyNames {
+            guard let c = tree.columns[n] else { continue }
+            names.append(n); columns.append(c)
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        var open: [Int32] = []
+        func close(upTo node: Int32) {
+            while let top = open.last, node >= tree.ends[Int(top)] {
+                out += "</" + tree.className(of: top) + ">"
+                open.removeLast()
+            }
+        }
+        for i in 0..<Int32(tree.count) {
+            close(upTo: i)
+            out += "<" + tree.className(of: i)
+            for (k, c) in columns.enumerated() {
+                guard let v = c.value(at: Int(i)) else { continue }
+                out += " " + names[k] + "=\"" + escaped(XPathText.attribute(v)) + "\""
+            }
+            if tree.ends[Int(i)] == i + 1 { out += "/>" } else { out += ">"; open.append(i) }
+        }
+        close(upTo: Int32.max)
+        return out + "\n"
+    }
+
+    /// Attribute text with the characters XML would read otherwise (`<`, `&`, `"`, and line breaks and
+    /// tabs, which attribute-value normalisation would turn into spaces) as references.
+    static func escaped(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}

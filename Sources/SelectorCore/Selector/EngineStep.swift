@@ -1,0 +1,70 @@
+// Engine-supplied steps: the escape hatch for what the core's steps cannot express yet.
+//
+// XPath's positional predicates (`//A[2]`: the second A child of each parent), its value
+// comparisons between two node-sets, and axes the core lacks do not fit `Step`'s bulk forms. An
+// engine may put such a part in an `EngineStep`, as it may put a string test it alone knows in a
+// `StringMatcher`. The step runs inside the core's matcher, between ordinary steps, and reaches the
+// tree only through `StepContext`: predicates are still resolved by the core (so a class test is
+// still a mask lookup), every node it visits is charged to the query's budget, and it can hand
+// sub-programs back to the matcher. Docs/Architecture.md lists which engine parts run here.
+
+/// A bulk step an engine supplies: from the ordered node list so far to the next one.
+///
+/// It may run on any thread; it must not keep state between calls.
+public protocol EngineStep: Sendable, CustomStringConvertible {
+    /// The step's output for `input` (the virtual document node is -1 and may appear there).
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID]
+}
+
+/// What an `EngineStep` may use: the tree, resolved predicates, sub-programs and the budget.
+public struct StepContext {
+    var run: Run
+
+    init(run: Run) { self.run = run }
+
+    /// The tree being matched.
+    public var tree: ViewTree { run.tree }
+
+    /// `predicate` resolved against this tree once, as a per-node test.
+    public mutating func test(_ predicate: Predicate) throws(SelectorError) -> NodeFilter {
+        NodeFilter(test: try run.resolver.nodeTest(predicate), classIDs: run.tree.classIDs)
+    }
+
+    /// The nodes `program`'s steps select from `roots` (its start point is ignored), on this
+    /// query's budget.
+    public mutating func select(_ program: SelectorProgram, from roots: [NodeID]) throws(SelectorError) -> [NodeID] {
+        var list = roots
+        for step in program.steps {
+            if list.isEmpty { break }
+            list = try run.apply(step, to: list)
+            try run.meter.endStep(list.count)
+        }
+        return list
+    }
+
+    /// Charges `units` of work (nodes visited plus nodes produced) to the query's budget; throws
+    /// past the work limit or the deadline, so an engine loop stops where the core's would.
+    public mutating func charge(_ units: Int) throws(SelectorError) {
+        try run.meter.charge(units)
+    }
+
+    /// Throws when `count` intermediate results exceed the budget's limit.
+    public func checkResults(_ count: Int) throws(SelectorError) {
+        try run.meter.checkResults(count)
+    }
+}
+
+/// A predicate resolved against one tree: `filter(node)` costs a few array loads.
+public struct NodeFilter: @unchecked Sendable {
+    // @unchecked: immutable once built, like the NodeTest it wraps.
+    let test: NodeTest
+    let classIDs: ContiguousArray<Int32>
+
+    /// Whether the predicate holds for `node` (false for the virtual document node).
+    @inline(__always) public func callAsFunction(_ node: NodeID) -> Bool {
+        test.passes(node, classIDs: classIDs)
+    }
+
+    /// Whether no node can pass (the predicate resolved to a constant false on this tree).
+    public var isNever: Bool { test.never }
+}
