@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SelectorCore
 import ViewSelectors
 
@@ -90,5 +93,67 @@ extension TestEngines {
         try! registry.register(SlowEngine(name: "slower", delay: .milliseconds(40)))
         try! registry.register(UIDListEngine(name: "uids"))
         return registry
+    }
+}
+
+/// Holds queries inside the matcher until the test opens it, so a test can order events
+/// ("both queries are running, now ask /version") without relying on how long anything takes.
+final class Gate: Sendable {
+    private let state = Locked((entered: 0, isOpen: false))
+
+    /// Called by a query when it reaches the matcher; returns once the gate is open, or after
+    /// two minutes so that a failing test ends instead of parking a worker for ever.
+    func enterAndWait() {
+        state.withLock { $0.entered += 1 }
+        let giveUp = ContinuousClock.now + .seconds(120)
+        while !state.withLock({ $0.isOpen }) && ContinuousClock.now < giveUp {
+            usleep(1000)
+        }
+    }
+
+    func open() { state.withLock { $0.isOpen = true } }
+
+    /// Whether `count` queries reached the gate within a minute.
+    func waitForEntries(_ count: Int) async -> Bool {
+        let giveUp = ContinuousClock.now + .seconds(60)
+        while state.withLock({ $0.entered }) < count {
+            if ContinuousClock.now > giveUp { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+}
+
+/// `gated`: views whose accessibility label contains the selector text; each query waits at
+/// `gate` on its first label.
+struct GatedEngine: SelectorEngine {
+    let name = "gated"
+    let gate: Gate
+
+    struct Matcher: StringMatcher {
+        let needle: String
+        let gate: Gate
+        var description: String { "gated(\(needle))" }
+
+        final class Evaluator: StringEvaluator {
+            let needle: [UInt8]
+            let gate: Gate
+            var evaluations = 0
+            init(needle: [UInt8], gate: Gate) { self.needle = needle; self.gate = gate }
+            func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool {
+                if evaluations == 0 { gate.enterAndWait() }
+                evaluations += 1
+                return needle.isEmpty || Array(subject).firstRange(of: needle) != nil
+            }
+        }
+
+        func makeEvaluator() -> any StringEvaluator { Evaluator(needle: Array(needle.utf8), gate: gate) }
+    }
+
+    func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
+        var builder = ProgramBuilder(start: .document)
+        builder.descendants(.string(property: "accessibilityLabel", .matcher(Matcher(needle: selector, gate: gate))),
+                            unique: true)
+        return builder.build()
     }
 }
