@@ -205,6 +205,7 @@ let package = Package(
                 "ViewSelectors",
                 "UIQueryEngine",
                 "FRYEngine",
+                "XPathEngine",
                 "FranklyServer",
                 "PluginLoader",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),

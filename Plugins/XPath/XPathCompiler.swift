@@ -183,6 +183,8 @@ enum XPathCompiler {
             }
             if absolute { b.engine(XPathRootStep()) }
             appendSteps(steps, to: &b, keys: keys, programs: programs)
+        case .invariant(_, let inner) where isContextFree(inner):
+            try append(inner, to: &b, source: source, keys: keys, programs: programs)
         case .union(let parts):
             var members: [SelectorProgram] = []
             for part in parts {
@@ -192,8 +194,29 @@ enum XPathCompiler {
             }
             b.union(members)
             b.sortInDocumentOrder()
+        case let .filter(primary, preds, steps)
+            where isContextFree(primary) && !steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace }):
+            // `(//A)[last()]`, `(//A | //B)[2]/C`: the primary has one value whatever the context,
+            // so the core selects it once and the predicates filter that list in document order
+            // (a filter expression's positions), instead of the interpreter evaluating the whole
+            // expression from each input.
+            try append(primary, to: &b, source: source, keys: keys, programs: programs)
+            b.engine(XPathFilterStep(predicates: preds, keys: keys, programs: programs))
+            appendSteps(steps, to: &b, keys: keys, programs: programs)
         default:
             b.engine(XPathExpressionStep(expr: e, keys: keys, programs: programs))
+        }
+    }
+
+    /// An absolute path, or a union or parenthesised group of them: the same node-set from every
+    /// context node.
+    private static func isContextFree(_ e: XExpr) -> Bool {
+        switch e {
+        case .path(let absolute, let steps):
+            return absolute && !steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace })
+        case .invariant(_, let inner): return isContextFree(inner)
+        case .union(let parts): return parts.allSatisfy(isContextFree)
+        default: return false
         }
     }
 
@@ -292,6 +315,9 @@ struct XPathStep: EngineStep {
         if afterDescendants && step.axis == .child, let grouped = try groupedChildren(input, &ev, &context) {
             return grouped
         }
+        if !afterDescendants && step.axis == .followingSibling, let found = try followingSiblings(input, &context) {
+            return found
+        }
         var from = input.map { XNode.element($0) }
         if afterDescendants {
             from = try ev.step(.descendantOrSelfNode, from: from, &context)
@@ -325,6 +351,9 @@ struct XPathStep: EngineStep {
             list = try ev.filter(list, by: p, &context)
         }
         if rest.isEmpty { return list.map(\.node) }
+        if rest.count == 1, rest[0].constantIndex != nil || rest[0].isLast {
+            return try pickAmongSiblings(list.map(\.node), index: rest[0].constantIndex, &context)
+        }
         // Group by parent: (parent + 1) in the high half, the view in the low half, sorted.
         let parents = context.tree.parents
         var keys = list.map { (Int64(parents[Int($0.node)]) + 1) << 32 | Int64($0.node) }
@@ -352,8 +381,115 @@ struct XPathStep: EngineStep {
     }
 }
 
-/// Predicates that read no position, applied to each view of the list on its own (after a core
-/// step walked the axis with the name test and the predicates the core can run).
+// MARK: Sibling walks
+//
+// The tree is stored in preorder with each view's subtree end (`ends`), so a view's next sibling
+// is `ends[v]` and a parent's children are `p + 1, ends[p + 1], ...` up to `ends[p]`. The two
+// walks below answer `//A[k]`, `//A[last()]` and `following-sibling::A[k]` by hopping from
+// sibling to sibling with a resolved core test, without building node lists per parent.
+
+extension XPathStep {
+    /// `//A[k]` or `//A[last()]` (`index` nil) for `members`, the `A`s below the inputs in
+    /// document order: for each parent of one of them, its k-th (or last) child among `members`.
+    func pickAmongSiblings(_ members: [NodeID], index: Int?, _ context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        let tree = context.tree
+        let parents = tree.parents, ends = tree.ends
+        var isMember = SiblingBits(count: tree.count)
+        for v in members { isMember.insert(v) }
+        var parentSeen = SiblingBits(count: tree.count + 1)
+        var out: [NodeID] = []
+        var visited = 0
+        for v in members {
+            let p = parents[Int(v)]
+            if parentSeen.contains(p + 1) { continue }
+            parentSeen.insert(p + 1)
+            var c = p + 1
+            let end = p >= 0 ? ends[Int(p)] : Int32(tree.count)
+            var count = 0
+            var last: NodeID = -1
+            while c < end {
+                visited += 1
+                if isMember.contains(c) {
+                    count += 1
+                    if let index, count == index { out.append(c); break }
+                    last = c
+                }
+                c = ends[Int(c)]
+            }
+            if index == nil && last >= 0 { out.append(last) }
+        }
+        try context.charge(members.count + visited)
+        return SiblingBits.sortedUnique(out)
+    }
+
+    /// `following-sibling::A[…]` where the predicates are core tests, optionally ending in one
+    /// `[k]`; nil for any other form.
+    func followingSiblings(_ input: [NodeID], _ context: inout StepContext) throws(SelectorError) -> [NodeID]? {
+        var parts: [Predicate] = []
+        switch step.test {
+        case .name(let n): parts.append(.memberOf(n))
+        case .any: break
+        default: return nil
+        }
+        var index: Int? = nil
+        for (i, p) in step.predicates.enumerated() {
+            if let core = p.core { parts.append(core); continue }
+            guard i == step.predicates.count - 1, let k = p.constantIndex else { return nil }
+            index = k
+        }
+        if let index, index < 1 { return [] }
+        let test = try context.test(.all(parts))
+        let tree = context.tree
+        let parents = tree.parents, ends = tree.ends
+        var out: [NodeID] = []
+        var visited = 0
+        for v in input where v >= 0 {
+            let p = parents[Int(v)]
+            let end = p >= 0 ? ends[Int(p)] : Int32(tree.count)
+            var c = ends[Int(v)]
+            var count = 0
+            while c < end {
+                visited += 1
+                if test(c) {
+                    count += 1
+                    if let index {
+                        if count == index { out.append(c); break }
+                    } else {
+                        out.append(c)
+                    }
+                }
+                c = ends[Int(c)]
+            }
+            if visited > 1 << 16 { try context.charge(visited); visited = 0 }
+        }
+        try context.charge(input.count + visited)
+        return SiblingBits.sortedUnique(out)
+    }
+}
+
+/// One bit per view, for the sibling walks' membership tests.
+struct SiblingBits {
+    private var words: [UInt64]
+    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) >> 6) }
+    @inline(__always) mutating func insert(_ i: Int32) { words[Int(i) >> 6] |= 1 << UInt64(i & 63) }
+    @inline(__always) func contains(_ i: Int32) -> Bool { words[Int(i) >> 6] & (1 << UInt64(i & 63)) != 0 }
+
+    /// `list` sorted with repeats dropped; already-sorted lists (the common case) are only checked.
+    static func sortedUnique(_ list: [NodeID]) -> [NodeID] {
+        var out = list
+        if !zip(out, out.dropFirst()).allSatisfy({ $0 < $1 }) {
+            out.sort()
+            var kept = out.isEmpty ? 0 : 1
+            for i in out.indices.dropFirst() where out[i] != out[kept - 1] { out[kept] = out[i]; kept += 1 }
+            out.removeLast(out.count - kept)
+        }
+        return out
+    }
+}
+
+/// Predicates applied to the list in document order: after a core step walked an axis with the
+/// name test and the predicates the core can run (none of them reads a position there), or to a
+/// filter expression's context-free node-set (`(//A)[last()]`), where positions count along the list.
 struct XPathFilterStep: EngineStep {
     let predicates: [XPredicate]
     let keys: Int

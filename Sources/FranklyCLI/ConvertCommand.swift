@@ -1,17 +1,24 @@
 import ArgumentParser
 import HierarchyFormats
 import SelectorCore
+import XPathEngine
 
-/// `frankly convert`: one recording format into another (`/dump` JSON or XCUITest XML).
+/// `frankly convert`: one recording format into another (`/dump` JSON or XCUITest XML), or into the
+/// XML document the `xpath` engine's expressions read.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a recorded hierarchy to /dump JSON or XCUITest page-source XML.",
-        discussion: "Reads \(HierarchyFormat.names); the input format is read from the content unless --format names it.")
+        abstract: "Convert a recorded hierarchy to /dump JSON, XCUITest page-source XML, or the xpath engine's document.",
+        discussion: """
+            Reads \(HierarchyFormat.names); the input format is read from the content unless --format names it. \
+            --to xpath writes the document the xpath engine evaluates against (element = class, one \
+            attribute per recorded property), so an expression can be tried in another XPath tool on \
+            the same document.
+            """)
 
-    enum Target: String, ExpressibleByArgument, CaseIterable { case dump, xcuitest }
+    enum Target: String, ExpressibleByArgument, CaseIterable { case dump, xcuitest, xpath }
 
-    @Option(help: "Output format: dump or xcuitest.") var to: Target
+    @Option(help: "Output format: dump, xcuitest or xpath.") var to: Target
     @Option(name: [.customLong("format"), .customLong("from")], help: "Input format (\(HierarchyFormat.names); default: read from the content).")
     var format: FormatArgument?
     @Argument(help: "The recording to read.") var input: String
@@ -25,7 +32,12 @@ struct ConvertCommand: ParsableCommand {
             printError("frankly: cannot load \(input): \(error)")
             throw ExitCode(2)
         }
-        let bytes = to == .dump ? tree.dumpJSON() : tree.xcuitestXML()
+        let bytes: [UInt8]
+        switch to {
+        case .dump: bytes = tree.dumpJSON()
+        case .xcuitest: bytes = tree.xcuitestXML()
+        case .xpath: bytes = Array(XPathEngine.pageSource(of: tree).utf8)
+        }
         do {
             try FileIO.write(bytes, to: output)
         } catch {

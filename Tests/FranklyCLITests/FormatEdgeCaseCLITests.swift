@@ -66,4 +66,17 @@ import Testing
         // Indentation growing with depth would write 2 × depth bytes per line: 200 MB here.
         #expect(size < 300 * (depth + 1), "\(size) bytes")
     }
+
+    @Test func convertToXPathWritesTheDocumentTheXPathEngineReads() throws {
+        let dump = #"{"class":"UIWindow","uid":1,"subviews":[{"class":"UIButton","uid":2,"#
+            + #""accessibilityLabel":"A & \"B\"","isHidden":true},{"class":"UILabel","uid":3}]}"#
+        let out = CLIRunner.temporaryFile("page.xml")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let r = try run(writing: dump, named: "small.json") { ["convert", "--to", "xpath", $0, out] }
+        #expect(r.status == 0, "\(r.stderr)")
+        let written = String(decoding: try FileIO.read(out), as: UTF8.self)
+        #expect(written == #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+            + #"<UIWindow uid="1"><UIButton uid="2" accessibilityLabel="A &amp; &quot;B&quot;" isHidden="true"/>"#
+            + #"<UILabel uid="3"/></UIWindow>"# + "\n", "\(written)")
+    }
 }
