@@ -195,16 +195,36 @@ enum XPathCompiler {
             b.union(members)
             b.sortInDocumentOrder()
         case let .filter(primary, preds, steps)
-            where isContextFree(primary) && !steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace }):
-            // `(//A)[last()]`, `(//A | //B)[2]/C`: the primary has one value whatever the context,
-            // so the core selects it once and the predicates filter that list in document order
-            // (a filter expression's positions), instead of the interpreter evaluating the whole
-            // expression from each input.
-            try append(primary, to: &b, source: source, keys: keys, programs: programs)
-            b.engine(XPathFilterStep(predicates: preds, keys: keys, programs: programs))
+            where !steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace }) && isContextFree(primary):
+            if preds.count == 1, preds[0].constantIndex != nil || preds[0].isLast, let filter = wholeDocumentFilter(primary) {
+                // `(//A)[k]`, `(//A)[last()]`: the k-th view passing the test from the start, or
+                // the first from the end; the scan stops there.
+                b.engine(XPathPickStep(filter: filter, index: preds[0].isLast ? nil : preds[0].constantIndex,
+                                       text: "(" + primary.text + ")[" + preds[0].expr.text + "]"))
+            } else {
+                // `(//A)[position() < 3]`, `(//A | //B)[2]/C`: the primary has one value whatever
+                // the context, so the core selects it once and the predicates filter that list in
+                // document order (a filter expression's positions), instead of the interpreter
+                // evaluating the whole expression from each input.
+                try append(primary, to: &b, source: source, keys: keys, programs: programs)
+                b.engine(XPathFilterStep(predicates: preds, keys: keys, programs: programs))
+            }
             appendSteps(steps, to: &b, keys: keys, programs: programs)
         default:
             b.engine(XPathExpressionStep(expr: e, keys: keys, programs: programs))
+        }
+    }
+
+    /// `//A[…]` or `/descendant::A[…]` with core tests only: every view of the document that passes
+    /// one core test.
+    private static func wholeDocumentFilter(_ e: XExpr) -> Predicate? {
+        switch e {
+        case .invariant(_, let inner): return wholeDocumentFilter(inner)
+        case .path(true, let steps):
+            if steps.count == 2, steps[0].isDescendantOrSelfNode, steps[1].axis == .child { return coreFilter(steps[1]) }
+            if steps.count == 1, steps[0].axis == .descendant { return coreFilter(steps[0]) }
+            return nil
+        default: return nil
         }
     }
 
@@ -300,6 +320,49 @@ struct XPathRootStep: EngineStep {
     var description: String { "xpath /" }
 }
 
+/// `(//A)[k]` or `(//A)[last()]` (`index` nil): the k-th view of the document passing `filter`,
+/// or the last, by a scan that stops at it.
+struct XPathPickStep: EngineStep {
+    let filter: Predicate
+    let index: Int?
+    /// The expression, for the program printer.
+    let text: String
+
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        if input.isEmpty { return [] }
+        let test = try context.test(filter)
+        let n = Int32(context.tree.count)
+        if test.isNever { return [] }
+        var visited = 0
+        defer { try? context.charge(visited) }
+        if let index {
+            if index < 1 { return [] }
+            var count = 0
+            var i: Int32 = 0
+            while i < n {
+                if test(i) {
+                    count += 1
+                    if count == index { return [i] }
+                }
+                i += 1
+                visited += 1
+                if visited & 0xFFFF == 0 { try context.charge(0x10000); visited = 0 }
+            }
+        } else {
+            var i = n - 1
+            while i >= 0 {
+                if test(i) { return [i] }
+                i -= 1
+                visited += 1
+                if visited & 0xFFFF == 0 { try context.charge(0x10000); visited = 0 }
+            }
+        }
+        return []
+    }
+
+    var description: String { "xpath " + text }
+}
+
 /// One location step the core cannot run: positional predicates, the sibling, following and
 /// preceding axes, steps that may reach the root node.
 struct XPathStep: EngineStep {
@@ -315,7 +378,8 @@ struct XPathStep: EngineStep {
         if afterDescendants && step.axis == .child, let grouped = try groupedChildren(input, &ev, &context) {
             return grouped
         }
-        if !afterDescendants && step.axis == .followingSibling, let found = try followingSiblings(input, &context) {
+        if !afterDescendants && (step.axis == .followingSibling || step.axis == .child),
+           let found = try siblingWalk(input, fromFirstChild: step.axis == .child, &context) {
             return found
         }
         var from = input.map { XNode.element($0) }
@@ -345,6 +409,9 @@ struct XPathStep: EngineStep {
         var scan = ProgramBuilder(start: .document)
         scan.descendants(nameTest, unique: true)
         let found = try context.select(scan.build(), from: input)
+        if rest.count == 1, rest[0].constantIndex != nil || rest[0].isLast, leading.allSatisfy({ $0.core != nil }) {
+            return try pickAmongSiblings(found, index: rest[0].constantIndex, &context)
+        }
         var list = found.map { XNode.element($0) }
         for p in leading where p.core == nil {
             if list.isEmpty { break }
@@ -384,58 +451,78 @@ struct XPathStep: EngineStep {
 // MARK: Sibling walks
 //
 // The tree is stored in preorder with each view's subtree end (`ends`), so a view's next sibling
-// is `ends[v]` and a parent's children are `p + 1, ends[p + 1], ...` up to `ends[p]`. The two
-// walks below answer `//A[k]`, `//A[last()]` and `following-sibling::A[k]` by hopping from
-// sibling to sibling with a resolved core test, without building node lists per parent.
+// is `ends[v]` and a parent's children are `p + 1, ends[p + 1], ...` up to `ends[p]`: `A[k]` and
+// `following-sibling::A[k]` hop from sibling to sibling with a resolved core test, and `//A[k]`,
+// `//A[last()]` count positions in one pass over the core's scan result. Neither builds node
+// lists per parent.
 
 extension XPathStep {
     /// `//A[k]` or `//A[last()]` (`index` nil) for `members`, the `A`s below the inputs in
     /// document order: for each parent of one of them, its k-th (or last) child among `members`.
+    ///
+    /// One pass over `members` with a stack of the parents still open: in preorder, the parents
+    /// whose subtree holds the current member are its ancestors, nested, so the current member's
+    /// parent is either on top of the stack or new; a parent leaves the stack when a member past
+    /// its subtree end arrives. The count per parent is the member's position among its siblings.
     func pickAmongSiblings(_ members: [NodeID], index: Int?, _ context: inout StepContext) throws(SelectorError) -> [NodeID] {
         let tree = context.tree
-        let parents = tree.parents, ends = tree.ends
-        var isMember = SiblingBits(count: tree.count)
-        for v in members { isMember.insert(v) }
-        var parentSeen = SiblingBits(count: tree.count + 1)
+        let want = index ?? -1
         var out: [NodeID] = []
-        var visited = 0
-        for v in members {
-            let p = parents[Int(v)]
-            if parentSeen.contains(p + 1) { continue }
-            parentSeen.insert(p + 1)
-            var c = p + 1
-            let end = p >= 0 ? ends[Int(p)] : Int32(tree.count)
-            var count = 0
-            var last: NodeID = -1
-            while c < end {
-                visited += 1
-                if isMember.contains(c) {
-                    count += 1
-                    if let index, count == index { out.append(c); break }
-                    last = c
+        // The stack lives in raw buffers with a depth pointer: this loop runs once per member
+        // (hundreds of thousands for `//UILabel[2]`), and growable arrays cost several times
+        // more. It can never hold more entries than there are members.
+        let capacity = members.count + 1
+        let openParent = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let openEnd = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let openLast = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let openCount = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        defer { openParent.deallocate(); openEnd.deallocate(); openLast.deallocate(); openCount.deallocate() }
+        var depth = 0
+        let documentEnd = Int32(tree.count)
+        tree.parents.withUnsafeBufferPointer { parents in
+            tree.ends.withUnsafeBufferPointer { ends in
+                members.withUnsafeBufferPointer { members in
+                    for v in members {
+                        let p = parents[Int(v)]
+                        while depth > 0 && openEnd[depth - 1] <= v {
+                            depth -= 1
+                            if want < 0 { out.append(openLast[depth]) }
+                        }
+                        if depth > 0 && openParent[depth - 1] == p {
+                            openCount[depth - 1] += 1
+                            openLast[depth - 1] = v
+                            if openCount[depth - 1] == want { out.append(v) }
+                        } else {
+                            openParent[depth] = p
+                            openEnd[depth] = p >= 0 ? ends[Int(p)] : documentEnd
+                            openCount[depth] = 1
+                            openLast[depth] = v
+                            depth += 1
+                            if want == 1 { out.append(v) }
+                        }
+                    }
                 }
-                c = ends[Int(c)]
             }
-            if index == nil && last >= 0 { out.append(last) }
         }
-        try context.charge(members.count + visited)
-        return SiblingBits.sortedUnique(out)
+        if want < 0 { for d in 0..<depth { out.append(openLast[d]) } }
+        try context.charge(members.count)
+        return sortedUniqueNodes(out)
     }
 
-    /// `following-sibling::A[…]` where the predicates are core tests, optionally ending in one
-    /// `[k]`; nil for any other form.
-    func followingSiblings(_ input: [NodeID], _ context: inout StepContext) throws(SelectorError) -> [NodeID]? {
+    /// `following-sibling::A[…]` (or `child::A[…]` with `fromFirstChild`) where the predicates are
+    /// core tests, optionally ending in one `[k]` or `[last()]`; nil for any other form.
+    func siblingWalk(_ input: [NodeID], fromFirstChild: Bool, _ context: inout StepContext) throws(SelectorError) -> [NodeID]? {
         var parts: [Predicate] = []
         switch step.test {
         case .name(let n): parts.append(.memberOf(n))
         case .any: break
         default: return nil
         }
-        var index: Int? = nil
+        var index: Int? = nil, lastOnly = false
         for (i, p) in step.predicates.enumerated() {
             if let core = p.core { parts.append(core); continue }
-            guard i == step.predicates.count - 1, let k = p.constantIndex else { return nil }
-            index = k
+            guard i == step.predicates.count - 1 else { return nil }
+            if let k = p.constantIndex { index = k } else if p.isLast { lastOnly = true } else { return nil }
         }
         if let index, index < 1 { return [] }
         let test = try context.test(.all(parts))
@@ -443,48 +530,50 @@ extension XPathStep {
         let parents = tree.parents, ends = tree.ends
         var out: [NodeID] = []
         var visited = 0
-        for v in input where v >= 0 {
-            let p = parents[Int(v)]
-            let end = p >= 0 ? ends[Int(p)] : Int32(tree.count)
-            var c = ends[Int(v)]
+        for v in input where v >= 0 || fromFirstChild {
+            var c: Int32, end: Int32
+            if fromFirstChild {
+                c = v + 1
+                end = v >= 0 ? ends[Int(v)] : Int32(tree.count)
+            } else {
+                let p = parents[Int(v)]
+                c = ends[Int(v)]
+                end = p >= 0 ? ends[Int(p)] : Int32(tree.count)
+            }
             var count = 0
+            var last: NodeID = -1
             while c < end {
                 visited += 1
                 if test(c) {
                     count += 1
                     if let index {
                         if count == index { out.append(c); break }
+                    } else if lastOnly {
+                        last = c
                     } else {
                         out.append(c)
                     }
                 }
                 c = ends[Int(c)]
             }
+            if last >= 0 { out.append(last) }
             if visited > 1 << 16 { try context.charge(visited); visited = 0 }
         }
         try context.charge(input.count + visited)
-        return SiblingBits.sortedUnique(out)
+        return sortedUniqueNodes(out)
     }
 }
 
-/// One bit per view, for the sibling walks' membership tests.
-struct SiblingBits {
-    private var words: [UInt64]
-    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) >> 6) }
-    @inline(__always) mutating func insert(_ i: Int32) { words[Int(i) >> 6] |= 1 << UInt64(i & 63) }
-    @inline(__always) func contains(_ i: Int32) -> Bool { words[Int(i) >> 6] & (1 << UInt64(i & 63)) != 0 }
-
-    /// `list` sorted with repeats dropped; already-sorted lists (the common case) are only checked.
-    static func sortedUnique(_ list: [NodeID]) -> [NodeID] {
-        var out = list
-        if !zip(out, out.dropFirst()).allSatisfy({ $0 < $1 }) {
-            out.sort()
-            var kept = out.isEmpty ? 0 : 1
-            for i in out.indices.dropFirst() where out[i] != out[kept - 1] { out[kept] = out[i]; kept += 1 }
-            out.removeLast(out.count - kept)
-        }
-        return out
+/// `list` sorted with repeats dropped; already-sorted lists (the common case) are only checked.
+func sortedUniqueNodes(_ list: [NodeID]) -> [NodeID] {
+    var out = list
+    if !zip(out, out.dropFirst()).allSatisfy({ $0 < $1 }) {
+        out.sort()
+        var kept = out.isEmpty ? 0 : 1
+        for i in out.indices.dropFirst() where out[i] != out[kept - 1] { out[kept] = out[i]; kept += 1 }
+        out.removeLast(out.count - kept)
     }
+    return out
 }
 
 /// Predicates applied to the list in document order: after a core step walked an axis with the

@@ -31,7 +31,11 @@ extension Matcher {
                     // General shape: the node test shared with `NodeTest.passes`.
                     for i in lo..<hi where columns.passes(i, shape, rest: rest) { out.append(Int32(i)) }
                 } else if hasClass && !hasString {
-                    for i in lo..<hi where cm[Int(cls[i])] { out.append(Int32(i)) }
+                    if hi - lo >= Self.compactionRange {
+                        Self.compact(lo, hi, into: &out) { cm[Int(cls[$0])] }
+                    } else {
+                        for i in lo..<hi where cm[Int(cls[i])] { out.append(Int32(i)) }
+                    }
                 } else if hasString && wanted >= 0 {
                     // The label id is the more selective test: check it first.
                     if hasClass {
@@ -40,7 +44,12 @@ extension Matcher {
                         for i in lo..<hi where sids[i] == wanted { out.append(Int32(i)) }
                     }
                 } else if hasString {
-                    if hasClass {
+                    if hasClass && hi - lo >= Self.compactionRange {
+                        Self.compact(lo, hi, into: &out) { i in
+                            let v = sids[i]
+                            return cm[Int(cls[i])] && v >= 0 && sm[Int(v)]
+                        }
+                    } else if hasClass {
                         for i in lo..<hi where cm[Int(cls[i])] {
                             let v = sids[i]
                             if v >= 0 && sm[Int(v)] { out.append(Int32(i)) }
@@ -56,6 +65,30 @@ extension Matcher {
                 }
             }
         }}}}}
+    }
+
+    /// Ranges at least this long are scanned by `compact`; below it the set-up costs more than the
+    /// branches it saves.
+    static let compactionRange = 4096
+
+    /// Appends the nodes of `lo..<hi` passing `keep`, without a branch per node: every node is
+    /// written to the next free slot and the slot advances only when it passes. A quarter of the
+    /// views passing (`view:'UILabel'`) is the worst case for the branch predictor, and there this
+    /// is about twice as fast as a conditional append. The buffer is sized for the whole range
+    /// and left uninitialised beyond what is written.
+    @inline(__always)
+    static func compact(_ lo: Int, _ hi: Int, into out: inout [NodeID], _ keep: (Int) -> Bool) {
+        let found = [NodeID](unsafeUninitializedCapacity: hi - lo) { buffer, count in
+            var k = 0
+            for i in lo..<hi {
+                buffer[k] = Int32(truncatingIfNeeded: i)
+                // A Bool's byte is 0 or 1; adding it (rather than `keep(i) ? 1 : 0`, which the
+                // optimiser turns back into a branch) keeps the loop free of branches.
+                k &+= Int(unsafeBitCast(keep(i), to: UInt8.self))
+            }
+            count = k
+        }
+        if out.isEmpty { out = found } else { out.append(contentsOf: found) }
     }
 
     /// Scans sorted, disjoint ranges in order, on several threads when they cover enough nodes.

@@ -111,13 +111,26 @@ struct Resolver {
             return out.isEmpty ? .constant(true) : (out.count == 1 ? out[0] : .and(out.map(closeClassMask)))
         case .or(let ps):
             var out: [ResolvedTest] = []
+            // Arms that test one string property merge into one per-value mask (`@a='x' or
+            // @a='y'`, `marked:'x' or marked:'y'`): the node test stays a single mask lookup, on
+            // the scan's fast path, instead of a chain of tests per node.
+            var maskArm: [String: Int] = [:]
             for q in ps {
                 let r = try resolve(q)
                 if case .constant(true) = r { return r }
                 if case .constant(false) = r { continue }
+                if case .string(let property, _) = q, property != "class", let (ids, mask) = valueMask(r, property) {
+                    if let at = maskArm[property], case .stringMask(_, let earlier) = out[at] {
+                        out[at] = .stringMask(ids, zip(earlier, mask).map { $0 || $1 })
+                    } else {
+                        maskArm[property] = out.count
+                        out.append(.stringMask(ids, mask))
+                    }
+                    continue
+                }
                 out.append(closeClassMask(r))
             }
-            return out.isEmpty ? .constant(false) : .or(out)
+            return out.isEmpty ? .constant(false) : (out.count == 1 ? out[0] : .or(out))
         case .hasAncestor(let q): return try resolveHasAncestor(q)
         case .onScreen: return try resolveOnScreen()
         case let .indexPath(section, row): return try resolveIndexPath(section, row)
@@ -126,6 +139,19 @@ struct Resolver {
             let r = try resolve(q)
             if case .constant(let b) = r { return .constant(!b) }
             return .not(closeClassMask(r))
+        }
+    }
+
+    /// A resolved test on the strings column `property` as a per-value mask.
+    private func valueMask(_ r: ResolvedTest, _ property: String) -> (ContiguousArray<Int32>, [Bool])? {
+        switch r {
+        case .stringMask(let ids, let mask): return (ids, mask)
+        case .stringID(let ids, let id):
+            guard case .strings(_, let pool)? = tree.columns[property] else { return nil }
+            var mask = [Bool](repeating: false, count: pool.count)
+            mask[Int(id)] = true
+            return (ids, mask)
+        default: return nil
         }
     }
 
