@@ -183,19 +183,50 @@ struct Explainer {
         }
         var best: [(score: Int, node: NodeID, conjunct: Int)] = []
         var found = 0
-        // Closeness depends on the conjunct and the actual value only, and values repeat a lot.
+        // Closeness depends on the conjunct and the actual value only, and values repeat a lot:
+        // it is computed once per distinct value. Where the value is a string column's value id
+        // or a class id, the cache is an array indexed by that id (a million misses cost a
+        // million array loads, not a million strings built and hashed); other tests key by text.
+        let unknown = Int.min
+        var idColumns: [ContiguousArray<Int32>?] = []
+        var idScores: [[Int]] = []
+        for c in conjuncts {
+            switch c {
+            case .string(let property, _):
+                if case .strings(let ids, let pool)? = tree.columns[property] {
+                    idColumns.append(ids)
+                    idScores.append([Int](repeating: unknown, count: pool.count + 1))
+                    continue
+                }
+            case .kindOf, .memberOf:
+                idColumns.append(tree.classIDs)
+                idScores.append([Int](repeating: unknown, count: tree.classes.names.count + 1))
+                continue
+            default: break
+            }
+            idColumns.append(nil)
+            idScores.append([])
+        }
         var scores: [Int: [String: Int]] = [:]
         for (v, c32) in misses {
             let failed = Int(c32)
-            let key = actualKey(conjuncts[failed], v)
-            let known = scores[failed]?[key]
+            let crowded = perConjunct[failed] > SelectorExplanation.maxNearMisses
             let score: Int
-            if let known { score = known } else {
-                // A class test that many views fail alone (every view but the hidden one fails
-                // the class test of "the hidden spinner") names only classes close to the wanted.
-                score = closeness(conjuncts[failed], v, crowded: perConjunct[failed] > SelectorExplanation.maxNearMisses)
-                    ?? Int.max
-                scores[failed, default: [:]][key] = score
+            if let ids = idColumns[failed] {
+                let slot = Int(ids[Int(v)]) + 1
+                if idScores[failed][slot] != unknown { score = idScores[failed][slot] } else {
+                    score = closeness(conjuncts[failed], v, crowded: crowded) ?? Int.max
+                    idScores[failed][slot] = score
+                }
+            } else {
+                let key = actualKey(conjuncts[failed], v)
+                if let known = scores[failed]?[key] { score = known } else {
+                    // A class test that many views fail alone (every view but the hidden one
+                    // fails the class test of "the hidden spinner") names only classes close to
+                    // the wanted.
+                    score = closeness(conjuncts[failed], v, crowded: crowded) ?? Int.max
+                    scores[failed, default: [:]][key] = score
+                }
             }
             // A label nothing like the wanted one is no near miss: listing every labelled view
             // would bury the one with a typo.
@@ -378,8 +409,7 @@ struct Explainer {
             case .contains: wanted = test.value; containing = true
             default: wanted = test.value; containing = false
             }
-            let score = Closeness.score(actual: a, wanted: wanted, containing: containing)
-            return score <= 3 || score - 10 <= max(2, wanted.count / 3) ? score : nil
+            return Closeness.nearScore(actual: a, wanted: wanted, containing: containing)
         case .kindOf(let c), .memberOf(let c):
             let d = Closeness.editDistance(tree.className(of: v), c)
             return crowded && d > max(2, c.count / 3) ? nil : 300 + d
@@ -443,6 +473,75 @@ enum Closeness {
         anchored = anchored && endAnchor
         guard !d.isEmpty, !d.contains(where: { "\\.*+?[](){}|^$".contains($0) }) else { return nil }
         return (String(d), anchored)
+    }
+
+    /// `score`, or nil when it is too far to be a near miss: more than a third of `wanted` (at
+    /// least 2) edited. ASCII strings are compared as bytes with an edit distance that stops
+    /// past that bound, since a near-miss search scores every distinct value of a column.
+    static func nearScore(actual: String, wanted: String, containing: Bool) -> Int? {
+        var a = actual, w = wanted
+        let fast = a.utf8.withContiguousStorageIfAvailable { ab in
+            w.utf8.withContiguousStorageIfAvailable { wb in asciiNearScore(ab, wb, containing: containing) }
+        } ?? nil
+        switch fast {
+        case .score(let s)?: return s
+        case .far?: return nil
+        case .notASCII?, nil:
+            let score = score(actual: a, wanted: w, containing: containing)
+            return score <= 3 || score - 10 <= max(2, wanted.count / 3) ? score : nil
+        }
+    }
+
+    private enum Near { case score(Int), far, notASCII }
+
+    /// `nearScore` for plain ASCII (no carriage return, which joins a following line feed into
+    /// one character).
+    private static func asciiNearScore(_ a: UnsafeBufferPointer<UInt8>, _ w: UnsafeBufferPointer<UInt8>,
+                                       containing: Bool) -> Near {
+        for c in a where c >= 0x80 || c == 13 { return .notASCII }
+        for c in w where c >= 0x80 || c == 13 { return .notASCII }
+        @inline(__always) func lower(_ c: UInt8) -> UInt8 { c >= 65 && c <= 90 ? c + 32 : c }
+        @inline(__always) func space(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+        func folded(_ b: UnsafeBufferPointer<UInt8>, dropSpace: Bool) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count)
+            for c in b where !(dropSpace && space(c)) { out.append(lower(c)) }
+            return out
+        }
+        func holds(_ x: [UInt8], _ y: [UInt8]) -> Bool {
+            if !containing { return x == y }
+            if y.isEmpty { return true }
+            if y.count > x.count { return false }
+            for start in 0...(x.count - y.count) where x[start..<start + y.count].elementsEqual(y) { return true }
+            return false
+        }
+        let la = folded(a, dropSpace: false), lw = folded(w, dropSpace: false)
+        if holds(la, lw) { return .score(1) }
+        if holds(folded(a, dropSpace: true), folded(w, dropSpace: true)) { return .score(2) }
+        if !la.isEmpty && !lw.isEmpty && (la.starts(with: lw) || lw.starts(with: la)) { return .score(3) }
+        guard let d = boundedEditDistance(a, w, limit: max(2, w.count / 3)) else { return .far }
+        return .score(10 + d)
+    }
+
+    /// Levenshtein distance of two byte strings when it is at most `limit`, else nil; a row
+    /// whose every entry passed the limit ends the computation.
+    static func boundedEditDistance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
+        if abs(a.count - b.count) > limit || a.count > 256 || b.count > 256 { return nil }
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMin = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 
     static func score(actual: String, wanted: String, containing: Bool) -> Int {
