@@ -42,11 +42,16 @@ struct ExplainTests {
         ("predicate", "type == 'UIButton' AND accessibilityLabel == 'Log in'", "type == 'UIButton' AND accessibilityLabel == 'Log In'"),
         ("fry", #"FRY.lookup([ofKind(UIButton), accessibilityLabel("Log in")])"#,
          #"FRY.lookup([ofKind(UIButton), accessibilityLabel("Log In")])"#),
+        ("xpath", "//UIButton[@accessibilityLabel='Log in']", "//UIButton[@accessibilityLabel='Log In']"),
+        ("uiselector", #"new UiSelector().className("UIButton").text("Log in")"#,
+         #"new UiSelector().className("UIButton").text("Log In")"#),
+        ("accessibility_id", "Log in", "Log In"),
     ])
     func typoEachEngine(_ engine: String, _ selector: String, _ fixed: String) throws {
         let x = try Self.explain(selector, engine)
         #expect(x.count == 0)
-        #expect(x.empty?.step == 1)
+        // An absolute XPath starts with its root step.
+        #expect(x.empty?.step == (engine == "xpath" ? 2 : 1))
         let first = try #require(x.nearMisses.first)
         #expect(Self.uid(first.node) == (engine == "shelley_compat" ? "1058" : "1059"))
         #expect(first.reason.hasPrefix(#"accessibilityLabel is "Log In", wanted "#))
@@ -197,6 +202,66 @@ struct ExplainTests {
         #expect(opaque.parts[0].steps.map(\.text) == ["axis descendants  document  filter kindOf(UIButton)  unique", "pick 0",
                                                        "engine drop everything"])
         #expect(opaque.parts[0].steps.map(\.kept) == [14, 1, 0])
+    }
+    // MARK: Appium's engines (#19), through the compiled program like every other engine
+
+    @Test("xpath: a wrong element name, the whole explanation with its checked fix")
+    func xpathWrongClass() throws {
+        let x = try Self.explain("//UILabel[@accessibilityLabel='Forgot password?']", "xpath")
+        #expect(x.text == """
+            xpath> //UILabel[@accessibilityLabel='Forgot password?']
+            start .document  → the whole tree
+            1  engine xpath /  → 1 view
+            2  axis descendants  document  filter memberOf(UILabel) ∧ accessibilityLabel == "Forgot password?"  unique  → 0 views
+            No views: step 2: none of its 92 views (descendants of the whole tree) passes its filter
+            Nearest misses (1), failing one test:
+              UIButton "Forgot password?" (uid 1060): class UIButton is not UILabel
+            Suggested fix: //UIButton[@accessibilityLabel='Forgot password?']
+            """)
+    }
+
+    @Test("xpath: an ambiguous match lists each candidate with an XPath that selects it alone")
+    func xpathAmbiguous() throws {
+        let x = try Self.explain("//UIButton[@accessibilityLabel='Delete']", "xpath")
+        #expect(x.count == 10)
+        #expect(x.candidates.count == 10)
+        for c in x.candidates {
+            let suggestion = try #require(c.suggestion)
+            #expect(suggestion.unique && suggestion.engine == "xpath")
+            #expect(try Self.registry.select(suggestion.selector, engine: "xpath", in: Self.tree) == [c.node], "\(suggestion.selector)")
+        }
+        #expect(x.candidates.first?.suggestion?.selector == "//UIButton[@uid='1006']")
+    }
+
+    @Test("xpath: a positional step the engine runs itself is counted, and named when it empties the list")
+    func xpathEngineStep() throws {
+        let x = try Self.explain("//UIButton[20]", "xpath")
+        #expect(x.count == 0)
+        #expect(x.parts[0].steps.map(\.kept) == [1, 0])
+        #expect(x.empty?.step == 2)
+        #expect(x.empty?.reason == "the engine step selected nothing from the whole tree")
+        #expect(x.nearMisses.isEmpty && x.fix == nil)
+    }
+
+    @Test("uiselector: a childSelector under the wrong parent shows the views its filter finds elsewhere")
+    func uiselectorWrongNesting() throws {
+        let x = try Self.explain(#"new UiSelector().className("UITableViewCell").childSelector(new UiSelector().text("Log In"))"#,
+                                 "uiselector")
+        #expect(x.count == 0)
+        #expect(x.parts[0].steps.map(\.kept) == [10, 0])
+        #expect(x.empty?.reason == "none of its 44 views (descendants of 10 views) passes its filter")
+        #expect(x.elsewhereCount == 2)
+        #expect(x.elsewhere.map(Self.uid) == ["1059", "1058"])  // document order
+    }
+
+    @Test("class_name: ambiguity is reported even where the engine cannot name one view alone")
+    func classNameAmbiguous() throws {
+        let x = try Self.explain("UIButton", "class_name")
+        #expect(x.count == 12)
+        #expect(x.candidates.count == 12)
+        #expect(x.candidates.first?.suggestion?.unique == false)
+        // A class name selects every view of the class; the candidate says how many.
+        #expect(x.text.contains(#"UIButton "Log In" (uid 1059) → UIButton (selects 12)"#))
     }
 }
 

@@ -5,7 +5,7 @@ import HierarchyFormats
 import SelectorCore
 import ViewSelectors
 
-// Issue 2, 7, 11 and 18's benchmark rows: load (/dump JSON, XCUITest XML), bytes per node, cache
+// Issue 2, 7, 11, 18 and 19's benchmark rows: load (/dump JSON, XCUITest XML), bytes per node, cache
 // hit/miss, and every target query at 10^4..10^6 nodes (10^7 with BENCH_10M=1), one thread and all
 // threads, plus the recursive reference implementation as the baseline. Trees are generated outside
 // the measured region.
@@ -35,6 +35,12 @@ let queries: [(String, String)] = [
     ("shelley", "view markedExactly:'Row 7-3'"),
     ("fry", "FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UIImageView))"),
     ("shelley", "tableViewCell view:'UIImageView'"),
+    // Issue 19: the xpath engine's positional and interpreted forms, and a uiselector chain.
+    ("xpath", "//UILabel[2]"),
+    ("xpath", "(//UILabel)[last()]"),
+    ("xpath", "//UITableViewCell/*[last()]"),
+    ("xpath", "//UIButton[@accessibilityLabel='Delete' or @accessibilityLabel='Edit']"),
+    ("uiselector", "new UiSelector().className(\"UILabel\").textStartsWith(\"Row 7-\")"),
 ]
 
 let serialRegistry = EngineRegistry.standard(matcher: Matcher(configuration: .serial))

@@ -120,6 +120,8 @@ struct Explainer {
         let step = query.parts[failure.part].compiled.program.steps[failure.step]
         let input = failure.input
         let inputViews = input == [-1] ? "the whole tree" : SelectorExplanation.views(input.count)
+        // "its 5 views", but "the whole tree" (never "its the whole tree").
+        let itsInput = input == [-1] ? inputViews : "its " + inputViews
         var candidates: [NodeID] = []
         var conjuncts: [Predicate] = []
         var reason: String
@@ -130,7 +132,7 @@ struct Explainer {
             try failure.run.meter.charge(candidates.count)
             conjuncts = Self.conjuncts(filter)
             reason = candidates.isEmpty
-                ? "no view on its axis (\(axis.rawValue)) from the \(inputViews) before it"
+                ? "no view on its axis (\(axis.rawValue)) from " + (input == [-1] ? inputViews : "the \(inputViews) before it")
                 : "none of its \(SelectorExplanation.views(candidates.count)) (\(axis.rawValue) of \(inputViews)) passes its filter"
             // Wrong nesting: the filter finds views, only not where the axis looks.
             let everywhere = try failure.run.apply(.axis(.descendants, order: .document, filter: filter, unique: true), to: [-1])
@@ -142,15 +144,16 @@ struct Explainer {
         case .filter(let p):
             candidates = Self.uniqued(input.filter { $0 >= 0 })
             conjuncts = Self.conjuncts(p)
-            reason = "none of its \(inputViews) passes its filter"
+            reason = "none of \(itsInput) passes its filter"
         case .pick(let n):
             reason = "pick \(n) is out of range: there \(input.count == 1 ? "is 1 view" : "are \(input.count) views")"
         case .engine:
-            reason = "the engine step kept none of its \(inputViews)"
+            reason = input == [-1] ? "the engine step selected nothing from the whole tree"
+                : "the engine step kept none of its \(inputViews)"
         case .union:
-            reason = "no member of the union selected anything from its \(inputViews)"
+            reason = "no member of the union selected anything from \(itsInput)"
         case .deduplicate, .sortInDocumentOrder:
-            reason = "it kept none of its \(inputViews)"
+            reason = input == [-1] ? "it kept nothing of the whole tree" : "it kept none of its \(inputViews)"
         }
         explanation.empty = .init(part: failure.part, step: failure.step + 1, candidates: candidates.count, reason: reason)
         guard !conjuncts.isEmpty, !candidates.isEmpty else { return }
