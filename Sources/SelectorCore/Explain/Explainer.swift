@@ -456,6 +456,9 @@ struct Explainer {
 
     static func uniqued(_ list: [NodeID]) -> [NodeID] {
         guard list.count > 1 else { return list }
+        // The usual case, a step's output in document order, has no repeats: checking that is one
+        // pass, where hashing a million candidates cost tens of milliseconds.
+        if zip(list, list.dropFirst()).allSatisfy({ $0 < $1 }) { return list }
         var seen = Set<NodeID>(minimumCapacity: list.count)
         return list.filter { seen.insert($0).inserted }
     }
@@ -498,30 +501,41 @@ enum Closeness {
     private enum Near { case score(Int), far, notASCII }
 
     /// `nearScore` for plain ASCII (no carriage return, which joins a following line feed into
-    /// one character).
+    /// one character). Allocates nothing: it runs once per distinct value of a column.
     private static func asciiNearScore(_ a: UnsafeBufferPointer<UInt8>, _ w: UnsafeBufferPointer<UInt8>,
                                        containing: Bool) -> Near {
         for c in a where c >= 0x80 || c == 13 { return .notASCII }
         for c in w where c >= 0x80 || c == 13 { return .notASCII }
         @inline(__always) func lower(_ c: UInt8) -> UInt8 { c >= 65 && c <= 90 ? c + 32 : c }
         @inline(__always) func space(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
-        func folded(_ b: UnsafeBufferPointer<UInt8>, dropSpace: Bool) -> [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(b.count)
-            for c in b where !(dropSpace && space(c)) { out.append(lower(c)) }
-            return out
+        // Whether x[at...] starts with y, ignoring case, and (with dropSpace) whitespace on both sides.
+        func startsFolded(_ x: UnsafeBufferPointer<UInt8>, at: Int, _ y: UnsafeBufferPointer<UInt8>,
+                          dropSpace: Bool, whole: Bool) -> Bool {
+            var i = at, j = 0
+            while true {
+                if dropSpace {
+                    while i < x.count && space(x[i]) { i += 1 }
+                    while j < y.count && space(y[j]) { j += 1 }
+                }
+                if j == y.count { return !whole || i == x.count }
+                if i == x.count || lower(x[i]) != lower(y[j]) { return false }
+                i += 1; j += 1
+            }
         }
-        func holds(_ x: [UInt8], _ y: [UInt8]) -> Bool {
-            if !containing { return x == y }
-            if y.isEmpty { return true }
-            if y.count > x.count { return false }
-            for start in 0...(x.count - y.count) where x[start..<start + y.count].elementsEqual(y) { return true }
+        func holds(dropSpace: Bool) -> Bool {
+            if !containing { return startsFolded(a, at: 0, w, dropSpace: dropSpace, whole: true) }
+            if w.isEmpty { return true }
+            for start in 0..<max(1, a.count) where startsFolded(a, at: start, w, dropSpace: dropSpace, whole: false) {
+                return true
+            }
             return false
         }
-        let la = folded(a, dropSpace: false), lw = folded(w, dropSpace: false)
-        if holds(la, lw) { return .score(1) }
-        if holds(folded(a, dropSpace: true), folded(w, dropSpace: true)) { return .score(2) }
-        if !la.isEmpty && !lw.isEmpty && (la.starts(with: lw) || lw.starts(with: la)) { return .score(3) }
+        if holds(dropSpace: false) { return .score(1) }
+        if holds(dropSpace: true) { return .score(2) }
+        if !a.isEmpty && !w.isEmpty
+            && (startsFolded(a, at: 0, w, dropSpace: false, whole: false) || startsFolded(w, at: 0, a, dropSpace: false, whole: false)) {
+            return .score(3)
+        }
         guard let d = boundedEditDistance(a, w, limit: max(2, w.count / 3)) else { return .far }
         return .score(10 + d)
     }
@@ -532,19 +546,23 @@ enum Closeness {
         if abs(a.count - b.count) > limit || a.count > 256 || b.count > 256 { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMin = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMin = min(rowMin, current[j])
+        // Two rows on the stack (at most 257 entries each): no allocation per value.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows -> Int? in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
+            for j in 0...b.count { previous[j] = j }
+            for i in 1...a.count {
+                current[0] = i
+                var rowMin = i
+                for j in 1...b.count {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    rowMin = min(rowMin, current[j])
+                }
+                if rowMin > limit { return nil }
+                swap(&previous, &current)
             }
-            if rowMin > limit { return nil }
-            swap(&previous, &current)
+            return previous[b.count] <= limit ? previous[b.count] : nil
         }
-        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 
     static func score(actual: String, wanted: String, containing: Bool) -> Int {

@@ -89,7 +89,18 @@ struct Resolver {
                 guard let (frames, _) = tree.frameComponent(property) else { return .constant(false) }
                 return .closure { i in !frames[Int(i)].isAbsent }
             }
-            return .closure { [column] i in column.value(at: Int(i)) != nil }
+            // Presence straight from the typed column: building each node's value to compare it
+            // with nil made `has(text)` (uiselector's fallbacks test it) cost tens of ms per 10^6
+            // views. A string column's presence is a value mask with every value set, which the
+            // scan runs on its fast path.
+            switch column {
+            case .strings(let ids, let pool):
+                return .stringMask(ids, [Bool](repeating: true, count: pool.count))
+            case .numbers(let v): return .closure { i in !v[Int(i)].isNaN }
+            case .bools(let v): return .closure { i in v[Int(i)] >= 0 }
+            case .frames(let v): return .closure { i in !v[Int(i)].isAbsent }
+            case .generic(let d): return .closure { i in d[i] != nil }
+            }
         case .custom(let name, let arguments):
             if let custom = predicates.predicate(named: name) {
                 if let arity = custom.arity, arity != arguments.count {
