@@ -141,7 +141,7 @@ struct AbuseTests {
         // fail at the client's read timeout. A wall-clock version of it failed under TSan on a
         // loaded CI machine.
         let gate = Gate()
-        let server = Self.server(SnapshotHost(tree: Fixture.sample), also: [GatedEngine(gate: gate)]) {
+        let server = Self.server(SnapshotHost(tree: Fixture.sample), also: [SlowEngine(name: "gated", delay: .zero, gate: gate)]) {
             $0.queryTimeBudget = .seconds(120)
         }
         try await withRunningServer(server) { _, port async throws in

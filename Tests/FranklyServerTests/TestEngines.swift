@@ -49,18 +49,22 @@ enum TestEngines {
 }
 
 /// A string test that costs `delay` per distinct value: a stand-in for an expensive regex, so a
-/// test can make a query run for seconds on a small tree, deterministically.
+/// test can make a query run for seconds on a small tree, deterministically. With a `gate`, each
+/// query first waits there (on its first value) until the test opens it.
 struct SlowContainsMatcher: StringMatcher {
     let needle: String
     let delay: Duration
+    var gate: Gate? = nil
     var description: String { "slow(\(needle))" }
 
     final class Evaluator: StringEvaluator {
         let needle: [UInt8]
         let delay: Duration
+        let gate: Gate?
         var evaluations = 0
-        init(needle: [UInt8], delay: Duration) { self.needle = needle; self.delay = delay }
+        init(needle: [UInt8], delay: Duration, gate: Gate?) { self.needle = needle; self.delay = delay; self.gate = gate }
         func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool {
+            if evaluations == 0 { gate?.enterAndWait() }
             evaluations += 1
             let start = ContinuousClock.now
             while ContinuousClock.now - start < delay {}  // busy, as a regex would be
@@ -68,18 +72,20 @@ struct SlowContainsMatcher: StringMatcher {
         }
     }
 
-    func makeEvaluator() -> any StringEvaluator { Evaluator(needle: Array(needle.utf8), delay: delay) }
+    func makeEvaluator() -> any StringEvaluator { Evaluator(needle: Array(needle.utf8), delay: delay, gate: gate) }
 }
 
-/// `slow`: views whose accessibility label contains the selector text, at `delay` per distinct label.
+/// `slow`: views whose accessibility label contains the selector text, at `delay` per distinct
+/// label; with a `gate`, each query waits there first.
 struct SlowEngine: SelectorEngine {
     var name = "slow"
     var delay: Duration = .milliseconds(2)
+    var gate: Gate? = nil
 
     func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         var builder = ProgramBuilder(start: .document)
         builder.descendants(.string(property: "accessibilityLabel",
-                                    .matcher(SlowContainsMatcher(needle: selector, delay: delay))), unique: true)
+                                    .matcher(SlowContainsMatcher(needle: selector, delay: delay, gate: gate))), unique: true)
         return builder.build()
     }
 }
@@ -121,39 +127,5 @@ final class Gate: Sendable {
             try? await Task.sleep(for: .milliseconds(5))
         }
         return true
-    }
-}
-
-/// `gated`: views whose accessibility label contains the selector text; each query waits at
-/// `gate` on its first label.
-struct GatedEngine: SelectorEngine {
-    let name = "gated"
-    let gate: Gate
-
-    struct Matcher: StringMatcher {
-        let needle: String
-        let gate: Gate
-        var description: String { "gated(\(needle))" }
-
-        final class Evaluator: StringEvaluator {
-            let needle: [UInt8]
-            let gate: Gate
-            var evaluations = 0
-            init(needle: [UInt8], gate: Gate) { self.needle = needle; self.gate = gate }
-            func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool {
-                if evaluations == 0 { gate.enterAndWait() }
-                evaluations += 1
-                return needle.isEmpty || Array(subject).firstRange(of: needle) != nil
-            }
-        }
-
-        func makeEvaluator() -> any StringEvaluator { Evaluator(needle: Array(needle.utf8), gate: gate) }
-    }
-
-    func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
-        var builder = ProgramBuilder(start: .document)
-        builder.descendants(.string(property: "accessibilityLabel", .matcher(Matcher(needle: selector, gate: gate))),
-                            unique: true)
-        return builder.build()
     }
 }
