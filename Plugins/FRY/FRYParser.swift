@@ -10,7 +10,7 @@ struct ParsedFRY {
 
 /// A recursive-descent reader of FRY's DSL over UTF-8 bytes; nesting is bounded so that 64 KiB
 /// of `[` or `(` is an error, not a stack overflow.
-struct FRYParser {
+struct FRYParser: ByteCursorParser {
     let selector: String
     let bytes: [UInt8]
     let format: PredicateFormat
@@ -22,36 +22,8 @@ struct FRYParser {
         self.selector = selector; self.bytes = Array(selector.utf8); self.format = format
     }
 
-    func error(_ message: String, at offset: Int) -> SelectorError {
-        .syntax(message, at: offset, in: selector)
-    }
-
-    mutating func skipSpace() {
-        while pos < bytes.count, bytes[pos] == 0x20 || bytes[pos] == 0x09 || bytes[pos] == 0x0A || bytes[pos] == 0x0D {
-            pos += 1
-        }
-    }
-
+    /// FRY's identifiers: ASCII letters, digits and `_`.
     static func isIdentStart(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
-    static func isIdent(_ b: UInt8) -> Bool { isIdentStart(b) || (b >= 0x30 && b <= 0x39) }
-
-    mutating func identifier() -> String? {
-        skipSpace()
-        guard pos < bytes.count, Self.isIdentStart(bytes[pos]) else { return nil }
-        let start = pos
-        while pos < bytes.count, Self.isIdent(bytes[pos]) { pos += 1 }
-        return String(decoding: bytes[start..<pos], as: UTF8.self)
-    }
-
-    mutating func accept(_ c: UInt8) -> Bool {
-        skipSpace()
-        if pos < bytes.count, bytes[pos] == c { pos += 1; return true }
-        return false
-    }
-
-    mutating func expect(_ c: UInt8, _ what: String) throws(SelectorError) {
-        guard accept(c) else { throw error("expected \(what)", at: pos) }
-    }
 
     // MARK: Chain
 

@@ -8,7 +8,7 @@ import SelectorCore
 /// constructor `new UiSelector()` may be written `UiSelector()` or left out (`text("OK")`,
 /// `.text("OK")`). Nesting of `childSelector`, `fromParent` and `UiScrollable` arguments is bounded
 /// so that deep input is a `.limit` error, never a stack overflow.
-struct UiSelectorParser {
+struct UiSelectorParser: ByteCursorParser {
     let selector: String
     let bytes: [UInt8]
     let limits: PCRE2Limits
@@ -20,46 +20,17 @@ struct UiSelectorParser {
         self.selector = selector; self.bytes = Array(selector.utf8); self.limits = limits
     }
 
-    func error(_ message: String, at offset: Int) -> SelectorError {
-        .syntax(message, at: offset, in: selector)
-    }
-
     var atEnd: Bool { pos >= bytes.count }
     var current: UInt8? { pos < bytes.count ? bytes[pos] : nil }
 
-    mutating func skipSpace() {
-        while pos < bytes.count, bytes[pos] == 0x20 || bytes[pos] == 0x09 || bytes[pos] == 0x0A || bytes[pos] == 0x0D {
-            pos += 1
-        }
-    }
-
+    /// A Java identifier: ASCII letters, digits, `_` and `$`.
     static func isIdentStart(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 }
-    static func isIdent(_ b: UInt8) -> Bool { isIdentStart(b) || (b >= 0x30 && b <= 0x39) }
-
-    /// A Java identifier (ASCII letters, digits, `_`, `$`), after spaces.
-    mutating func identifier() -> String? {
-        skipSpace()
-        guard pos < bytes.count, Self.isIdentStart(bytes[pos]) else { return nil }
-        let start = pos
-        while pos < bytes.count, Self.isIdent(bytes[pos]) { pos += 1 }
-        return String(decoding: bytes[start..<pos], as: UTF8.self)
-    }
 
     /// The identifier at the cursor without consuming it.
     mutating func peekIdentifier() -> String? {
         let save = pos
         defer { pos = save }
         return identifier()
-    }
-
-    mutating func accept(_ c: UInt8) -> Bool {
-        skipSpace()
-        if pos < bytes.count, bytes[pos] == c { pos += 1; return true }
-        return false
-    }
-
-    mutating func expect(_ c: UInt8, _ what: String) throws(SelectorError) {
-        guard accept(c) else { throw error("expected \(what)", at: pos) }
     }
 
     // MARK: Statements
