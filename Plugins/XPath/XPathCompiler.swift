@@ -408,22 +408,22 @@ struct XPathStep: EngineStep {
         nameTest = .all([nameTest] + leading.compactMap(\.core))
         var scan = ProgramBuilder(start: .document)
         scan.descendants(nameTest, unique: true)
-        let found = try context.select(scan.build(), from: input)
-        if rest.count == 1, rest[0].constantIndex != nil || rest[0].isLast, leading.allSatisfy({ $0.core != nil }) {
-            return try pickAmongSiblings(found, index: rest[0].constantIndex, &context)
+        var members = try context.select(scan.build(), from: input)
+        if leading.contains(where: { $0.core == nil }) {
+            var list = members.map { XNode.element($0) }
+            for p in leading where p.core == nil {
+                if list.isEmpty { break }
+                list = try ev.filter(list, by: p, &context)
+            }
+            members = list.map(\.node)
         }
-        var list = found.map { XNode.element($0) }
-        for p in leading where p.core == nil {
-            if list.isEmpty { break }
-            list = try ev.filter(list, by: p, &context)
-        }
-        if rest.isEmpty { return list.map(\.node) }
+        if rest.isEmpty { return members }
         if rest.count == 1, rest[0].constantIndex != nil || rest[0].isLast {
-            return try pickAmongSiblings(list.map(\.node), index: rest[0].constantIndex, &context)
+            return try pickAmongSiblings(members, index: rest[0].constantIndex, &context)
         }
         // Group by parent: (parent + 1) in the high half, the view in the low half, sorted.
         let parents = context.tree.parents
-        var keys = list.map { (Int64(parents[Int($0.node)]) + 1) << 32 | Int64($0.node) }
+        var keys = members.map { (Int64(parents[Int($0)]) + 1) << 32 | Int64($0) }
         keys.sort()
         var out: [XNode] = []
         var group: [XNode] = []
@@ -506,7 +506,7 @@ extension XPathStep {
         }
         if want < 0 { for d in 0..<depth { out.append(openLast[d]) } }
         try context.charge(members.count)
-        return sortedUniqueNodes(out)
+        return out.sortedUnique()
     }
 
     /// `following-sibling::A[…]` (or `child::A[…]` with `fromFirstChild`) where the predicates are
@@ -560,20 +560,8 @@ extension XPathStep {
             if visited > 1 << 16 { try context.charge(visited); visited = 0 }
         }
         try context.charge(input.count + visited)
-        return sortedUniqueNodes(out)
+        return out.sortedUnique()
     }
-}
-
-/// `list` sorted with repeats dropped; already-sorted lists (the common case) are only checked.
-func sortedUniqueNodes(_ list: [NodeID]) -> [NodeID] {
-    var out = list
-    if !zip(out, out.dropFirst()).allSatisfy({ $0 < $1 }) {
-        out.sort()
-        var kept = out.isEmpty ? 0 : 1
-        for i in out.indices.dropFirst() where out[i] != out[kept - 1] { out[kept] = out[i]; kept += 1 }
-        out.removeLast(out.count - kept)
-    }
-    return out
 }
 
 /// Predicates applied to the list in document order: after a core step walked an axis with the

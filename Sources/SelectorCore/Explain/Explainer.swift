@@ -485,15 +485,14 @@ enum Closeness {
     /// least 2) edited. ASCII strings are compared as bytes with an edit distance that stops
     /// past that bound, since a near-miss search scores every distinct value of a column.
     static func nearScore(actual: String, wanted: String, containing: Bool) -> Int? {
-        var a = actual, w = wanted
-        let fast = a.utf8.withContiguousStorageIfAvailable { ab in
-            w.utf8.withContiguousStorageIfAvailable { wb in asciiNearScore(ab, wb, containing: containing) }
+        let fast = actual.utf8.withContiguousStorageIfAvailable { ab in
+            wanted.utf8.withContiguousStorageIfAvailable { wb in asciiNearScore(ab, wb, containing: containing) }
         } ?? nil
         switch fast {
         case .score(let s)?: return s
         case .far?: return nil
         case .notASCII?, nil:
-            let score = score(actual: a, wanted: w, containing: containing)
+            let score = score(actual: actual, wanted: wanted, containing: containing)
             return score <= 3 || score - 10 <= max(2, wanted.count / 3) ? score : nil
         }
     }
@@ -540,9 +539,9 @@ enum Closeness {
         return .score(10 + d)
     }
 
-    /// Levenshtein distance of two byte strings when it is at most `limit`, else nil; a row
-    /// whose every entry passed the limit ends the computation.
-    static func boundedEditDistance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int) -> Int? {
+    /// Levenshtein distance when it is at most `limit`, else nil (also for strings over 256
+    /// elements); a row whose every entry passed the limit ends the computation.
+    static func boundedEditDistance<E: Equatable>(_ a: UnsafeBufferPointer<E>, _ b: UnsafeBufferPointer<E>, limit: Int) -> Int? {
         if abs(a.count - b.count) > limit || a.count > 256 || b.count > 256 { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -577,19 +576,8 @@ enum Closeness {
     /// Levenshtein distance in characters; long strings (over 256) count as far apart rather
     /// than costing a quadratic table.
     static func editDistance(_ x: String, _ y: String) -> Int {
-        let a = Array(x), b = Array(y)
-        if a.count > 256 || b.count > 256 { return 1000 }
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        Array(x).withUnsafeBufferPointer { a in
+            Array(y).withUnsafeBufferPointer { b in boundedEditDistance(a, b, limit: .max) }
+        } ?? 1000
     }
 }

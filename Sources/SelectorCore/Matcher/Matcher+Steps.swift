@@ -61,7 +61,7 @@ struct Run {
         case .deduplicate:
             return deduplicated(list)
         case .sortInDocumentOrder:
-            return sortedUnique(list)
+            return list.sortedUnique()
         case .engine(let step):
             var context = StepContext(run: self)
             defer { self = context.run }
@@ -80,22 +80,6 @@ struct Run {
             }
             return deduplicated(out.filter { $0 >= 0 })
         }
-    }
-
-    /// Document order without duplicates. Lists are often sorted or nearly so already (a
-    /// descendant step's output): a check for that, then at worst one sort and one pass dropping
-    /// adjacent repeats, with no hashing per result.
-    private func sortedUnique(_ list: [NodeID]) -> [NodeID] {
-        var out = list
-        if !out.isSorted(by: <=) {
-            if out.isSorted(by: >=) { out.reverse() } else { out.sort() }
-        }
-        var kept = 0
-        for i in out.indices where kept == 0 || out[i] != out[kept - 1] {
-            out[kept] = out[i]; kept += 1
-        }
-        out.removeLast(out.count - kept)
-        return out
     }
 
     @inline(__always) private func passes(_ i: NodeID, _ test: NodeTest) -> Bool {
@@ -315,6 +299,22 @@ struct Bitset: Sendable {
 }
 
 extension Array where Element == NodeID {
+    /// Document order without duplicates. Lists are often sorted or nearly so already (a
+    /// descendant step's output): a check for that, then at worst one sort and one pass dropping
+    /// adjacent repeats, with no hashing per result. Engine steps use it too.
+    package func sortedUnique() -> [NodeID] {
+        var out = self
+        if !out.isSorted(by: <=) {
+            if out.isSorted(by: >=) { out.reverse() } else { out.sort() }
+        }
+        var kept = 0
+        for i in out.indices where kept == 0 || out[i] != out[kept - 1] {
+            out[kept] = out[i]; kept += 1
+        }
+        out.removeLast(out.count - kept)
+        return out
+    }
+
     /// Whether every adjacent pair satisfies `areInOrder`.
     func isSorted(by areInOrder: (NodeID, NodeID) -> Bool) -> Bool {
         var k = 1
