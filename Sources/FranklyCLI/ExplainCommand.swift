@@ -14,21 +14,37 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var pluginOptions: PluginOptions
     @Option(help: "Selector engine (default: uiquery, as Frank's; see `frankly engines`).") var engine: String?
     @Option(help: "text (for people) or json (what /inspector/explain answers).") var format: Format = .text
+    @Option(help: "Explain this many times (for --stats).") var `repeat`: Int = 1
+    @Flag(help: "Print timings to stderr.") var stats = false
     @Argument(help: "The selector (put it after `--` when it starts with a dash).") var selector: String
 
+    func validate() throws {
+        guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
+    }
+
     func run() throws {
-        let (tree, _) = try treeOptions.load()
+        let (tree, loadMs) = try treeOptions.load()
         let registry = EngineRegistry.standard()
         try pluginOptions.load(into: registry)
-        let explanation: SelectorExplanation
-        do {
-            explanation = try registry.explain(selector, engine: engine, in: tree)
-        } catch {
-            throw fail(error, selector: selector)
+        var explanation: SelectorExplanation? = nil
+        var times: [Double] = []
+        for _ in 0..<`repeat` {
+            let start = ContinuousClock.now
+            do {
+                explanation = try registry.explain(selector, engine: engine, in: tree)
+            } catch {
+                throw fail(error, selector: selector)
+            }
+            times.append(milliseconds(since: start))
         }
+        guard let explanation else { return }
         switch format {
         case .text: print(explanation.text)
         case .json: print(explanation.json.jsonString)
+        }
+        if stats {
+            times.sort()
+            printError("nodes=\(tree.count) load_ms=\(formatMilliseconds(loadMs)) explain_ms_median=\(formatMilliseconds(times[times.count / 2])) matches=\(explanation.count)")
         }
     }
 }

@@ -122,16 +122,22 @@ struct Explainer {
         let inputViews = input == [-1] ? "the whole tree" : SelectorExplanation.views(input.count)
         // "its 5 views", but "the whole tree" (never "its the whole tree").
         let itsInput = input == [-1] ? inputViews : "its " + inputViews
-        var candidates: [NodeID] = []
+        var candidates = Candidates.list([])
         var conjuncts: [Predicate] = []
         var reason: String
         switch step {
         case let .axis(axis, order, filter, unique):
-            candidates = Self.uniqued(try failure.run.apply(.axis(axis, order: order, filter: .any, unique: unique), to: input))
-            candidates.removeAll { $0 < 0 }
+            if axis == .descendants || axis == .descendantsOrSelf {
+                // Subtrees of the tree's flat order: ranges, not a list of (often) every view.
+                candidates = .ranges(descendantRanges(input, includeSelf: axis == .descendantsOrSelf))
+            } else {
+                var list = Self.uniqued(try failure.run.apply(.axis(axis, order: order, filter: .any, unique: unique), to: input))
+                list.removeAll { $0 < 0 }
+                candidates = .list(list)
+            }
             try failure.run.meter.charge(candidates.count)
             conjuncts = Self.conjuncts(filter)
-            reason = candidates.isEmpty
+            reason = candidates.count == 0
                 ? "no view on its axis (\(axis.rawValue)) from " + (input == [-1] ? inputViews : "the \(inputViews) before it")
                 : "none of its \(SelectorExplanation.views(candidates.count)) (\(axis.rawValue) of \(inputViews)) passes its filter"
             // Wrong nesting: the filter finds views, only not where the axis looks.
@@ -142,7 +148,7 @@ struct Explainer {
                 explanation.elsewhereViews = explanation.elsewhere.map(describe)
             }
         case .filter(let p):
-            candidates = Self.uniqued(input.filter { $0 >= 0 })
+            candidates = .list(Self.uniqued(input.filter { $0 >= 0 }))
             conjuncts = Self.conjuncts(p)
             reason = "none of \(itsInput) passes its filter"
         case .pick(let n):
@@ -156,91 +162,88 @@ struct Explainer {
             reason = input == [-1] ? "it kept nothing of the whole tree" : "it kept none of its \(inputViews)"
         }
         explanation.empty = .init(part: failure.part, step: failure.step + 1, candidates: candidates.count, reason: reason)
-        guard !conjuncts.isEmpty, !candidates.isEmpty else { return }
+        guard !conjuncts.isEmpty, candidates.count > 0 else { return }
         try nearMisses(candidates, conjuncts, run: &failure.run, into: &explanation)
         explanation.fix = suggestFix(explanation.nearMisses, conjunctsOf: conjuncts, failure: failure)
     }
 
-    /// Candidates failing exactly one conjunct, closest first; each conjunct is resolved once and
-    /// tested per candidate, so this costs one pass per conjunct.
-    private func nearMisses(_ candidates: [NodeID], _ conjuncts: [Predicate], run: inout Run,
+    /// Candidates failing exactly one conjunct, closest first. Which conjuncts a candidate fails
+    /// is read from one scan of the tree per conjunct when the candidates are a good part of the
+    /// tree, else from a per-node test per conjunct (`failedOnce`).
+    private func nearMisses(_ candidates: Candidates, _ conjuncts: [Predicate], run: inout Run,
                             into explanation: inout SelectorExplanation) throws(SelectorError) {
-        var tests: [NodeTest] = []
-        for c in conjuncts { tests.append(try run.resolver.nodeTest(c)) }
-        try run.meter.charge(candidates.count * tests.count)
-        let classIDs = tree.classIDs
         // First pass: who fails exactly one conjunct, and how many fail each one alone.
-        var misses: [(node: NodeID, conjunct: Int32)] = []
-        var perConjunct = [Int](repeating: 0, count: tests.count)
-        for v in candidates {
-            var failed = -1
-            var failures = 0
-            for (i, t) in tests.enumerated() where !t.passes(v, classIDs: classIDs) {
-                failures += 1
-                failed = i
-                if failures > 1 { break }
-            }
-            guard failures == 1 else { continue }
-            misses.append((v, Int32(failed)))
-            perConjunct[failed] += 1
-        }
+        let (misses, perConjunct) = try failedOnce(candidates, conjuncts, run: &run)
         var best: [(score: Int, node: NodeID, conjunct: Int)] = []
         var found = 0
-        // Closeness depends on the conjunct and the actual value only, and values repeat a lot:
-        // it is computed once per distinct value. Where the value is a string column's value id
-        // or a class id, the cache is an array indexed by that id (a million misses cost a
-        // million array loads, not a million strings built and hashed); other tests key by text.
-        let unknown = Int.min
-        var idColumns: [ContiguousArray<Int32>?] = []
-        var idScores: [[Int]] = []
-        for c in conjuncts {
-            switch c {
-            case .string(let property, _):
-                if case .strings(let ids, let pool)? = tree.columns[property] {
-                    idColumns.append(ids)
-                    idScores.append([Int](repeating: unknown, count: pool.count + 1))
-                    continue
-                }
-            case .kindOf, .memberOf:
-                idColumns.append(tree.classIDs)
-                idScores.append([Int](repeating: unknown, count: tree.classes.names.count + 1))
-                continue
-            default: break
-            }
-            idColumns.append(nil)
-            idScores.append([])
-        }
-        var scores: [Int: [String: Int]] = [:]
-        for (v, c32) in misses {
-            let failed = Int(c32)
-            let crowded = perConjunct[failed] > SelectorExplanation.maxNearMisses
-            let score: Int
-            if let ids = idColumns[failed] {
-                let slot = Int(ids[Int(v)]) + 1
-                if idScores[failed][slot] != unknown { score = idScores[failed][slot] } else {
-                    score = closeness(conjuncts[failed], v, crowded: crowded) ?? Int.max
-                    idScores[failed][slot] = score
-                }
-            } else {
-                let key = actualKey(conjuncts[failed], v)
-                if let known = scores[failed]?[key] { score = known } else {
-                    // A class test that many views fail alone (every view but the hidden one
-                    // fails the class test of "the hidden spinner") names only classes close to
-                    // the wanted.
-                    score = closeness(conjuncts[failed], v, crowded: crowded) ?? Int.max
-                    scores[failed, default: [:]][key] = score
-                }
-            }
+        func consider(_ v: NodeID, _ score: Int, _ failed: Int) {
             // A label nothing like the wanted one is no near miss: listing every labelled view
             // would bury the one with a typo.
-            if score == Int.max { continue }
+            if score == Int.max { return }
             found += 1
             // A short sorted list: the top ten of a million misses without sorting a million.
             if best.count == SelectorExplanation.maxNearMisses, let last = best.last,
-               (last.score, last.node) < (score, v) { continue }
+               (last.score, last.node) < (score, v) { return }
             let at = best.firstIndex { ($0.score, $0.node) > (score, v) } ?? best.count
             best.insert((score, v, failed), at: at)
             if best.count > SelectorExplanation.maxNearMisses { best.removeLast() }
+        }
+        // Closeness depends on the conjunct and the actual value only, and values repeat a lot:
+        // it is computed once per distinct value, one conjunct at a time. Where the value is a
+        // string column's value id or a class id, the cache is an array indexed by that id (a
+        // million misses cost a million array loads, not a million strings built and hashed),
+        // and a string column's values are scored on the pool's bytes; other tests key by text.
+        let unknown = Int.min
+        for failed in conjuncts.indices where perConjunct[failed] > 0 {
+            let conjunct = conjuncts[failed]
+            // A class test that many views fail alone (every view but the hidden one fails the
+            // class test of "the hidden spinner") names only classes close to the wanted.
+            let crowded = perConjunct[failed] > SelectorExplanation.maxNearMisses
+            switch conjunct {
+            case .string(let property, let test):
+                guard case .strings(let ids, let pool)? = tree.columns[property] else { break }
+                let scorer = nearScorer(test)
+                let spaces = test.options.contains(.noBreakSpaceAsSpace) && pool.containsNoBreakSpace
+                var idScore = [Int](repeating: unknown, count: pool.count + 1)
+                pool.withValueBytes { bytes, offsets in
+                    for (v, c32) in misses where Int(c32) == failed {
+                        let id = ids[Int(v)]
+                        let slot = Int(id) + 1
+                        if idScore[slot] == unknown {
+                            if id < 0 || scorer == nil {
+                                idScore[slot] = Int.max
+                            } else if spaces {
+                                idScore[slot] = stringCloseness(test, scorer: scorer, actual: pool[id]) ?? Int.max
+                            } else {
+                                let value = UnsafeBufferPointer(rebasing: bytes[Int(offsets[Int(id)])..<Int(offsets[Int(id) + 1])])
+                                idScore[slot] = scorer?.score(bytes: value, actual: pool[id]) ?? Int.max
+                            }
+                        }
+                        consider(v, idScore[slot], failed)
+                    }
+                }
+                continue
+            case .kindOf, .memberOf:
+                let ids = tree.classIDs
+                var idScore = [Int](repeating: unknown, count: tree.classes.names.count + 1)
+                for (v, c32) in misses where Int(c32) == failed {
+                    let slot = Int(ids[Int(v)]) + 1
+                    if idScore[slot] == unknown { idScore[slot] = closeness(conjunct, v, crowded: crowded) ?? Int.max }
+                    consider(v, idScore[slot], failed)
+                }
+                continue
+            default: break
+            }
+            var scores: [String: Int] = [:]
+            for (v, c32) in misses where Int(c32) == failed {
+                let key = actualKey(conjunct, v)
+                let score: Int
+                if let known = scores[key] { score = known } else {
+                    score = closeness(conjunct, v, crowded: crowded) ?? Int.max
+                    scores[key] = score
+                }
+                consider(v, score, failed)
+            }
         }
         explanation.nearMissCount = found
         explanation.nearMisses = best.map { entry in
@@ -251,6 +254,81 @@ struct Explainer {
     }
 
     // MARK: - Fixes
+
+    /// The candidates that fail exactly one conjunct (with its index), and how many fail each.
+    ///
+    /// A failing step's candidates are often most of the tree (`view:'UILabel' marked:'x'` from
+    /// the window: every view). Testing each conjunct per candidate then costs a general per-node
+    /// test a million times; instead each conjunct runs once as a whole-tree scan through the
+    /// matcher's own kernel, its passing views become a bitset, and a candidate's failures are a
+    /// few bit reads. For a handful of candidates the per-node test is cheaper than any scan.
+    private func failedOnce(_ candidates: Candidates, _ conjuncts: [Predicate], run: inout Run)
+        throws(SelectorError) -> (misses: [(node: NodeID, conjunct: Int32)], perConjunct: [Int]) {
+        var misses: [(node: NodeID, conjunct: Int32)] = []
+        var perConjunct = [Int](repeating: 0, count: conjuncts.count)
+        if candidates.count * conjuncts.count < tree.count / 4 {
+            var tests: [NodeTest] = []
+            for c in conjuncts { tests.append(try run.resolver.nodeTest(c)) }
+            try run.meter.charge(candidates.count * tests.count)
+            let classIDs = tree.classIDs
+            for v in candidates.list {
+                var failed = -1
+                var failures = 0
+                for (i, t) in tests.enumerated() where !t.passes(v, classIDs: classIDs) {
+                    failures += 1
+                    failed = i
+                    if failures > 1 { break }
+                }
+                guard failures == 1 else { continue }
+                misses.append((v, Int32(failed)))
+                perConjunct[failed] += 1
+            }
+            return (misses, perConjunct)
+        }
+        let words = (tree.count + 63) / 64
+        var bits = [UInt64](repeating: 0, count: words * conjuncts.count)
+        for (i, c) in conjuncts.enumerated() {
+            let passing = try run.apply(.axis(.descendants, order: .document, filter: c, unique: true), to: [-1])
+            bits.withUnsafeMutableBufferPointer { b in
+                for v in passing where v >= 0 { b[i * words + Int(v) >> 6] |= 1 << UInt64(v & 63) }
+            }
+        }
+        try run.meter.charge(candidates.count)
+        var wanted = [UInt64](repeating: 0, count: words)
+        wanted.withUnsafeMutableBufferPointer { w in
+            switch candidates {
+            case .list(let list):
+                for v in list { w[Int(v) >> 6] |= 1 << UInt64(v & 63) }
+            case .ranges(let ranges):
+                for r in ranges { Self.setBits(r, in: w) }
+            }
+        }
+        // Sixty-four candidates at a time: `once` has a bit for each candidate that failed some
+        // conjunct, `twice` for each that failed two or more, so `once & ~twice` are the near
+        // misses; only their bits are then taken apart to find the conjunct they failed.
+        bits.withUnsafeBufferPointer { b in
+            wanted.withUnsafeBufferPointer { w in
+                for word in 0..<words where w[word] != 0 {
+                    var once: UInt64 = 0, twice: UInt64 = 0
+                    for i in 0..<conjuncts.count {
+                        let failing = w[word] & ~b[i * words + word]
+                        twice |= once & failing
+                        once |= failing
+                    }
+                    var exactlyOne = once & ~twice
+                    while exactlyOne != 0 {
+                        let bit = exactlyOne.trailingZeroBitCount
+                        exactlyOne &= exactlyOne - 1
+                        var failed = 0
+                        while (b[failed * words + word] >> UInt64(bit)) & 1 != 0 { failed += 1 }
+                        misses.append((NodeID(word * 64 + bit), Int32(failed)))
+                        perConjunct[failed] += 1
+                    }
+                }
+            }
+        }
+        return (misses, perConjunct)
+    }
 
     /// The first rewrite that swaps a near miss's failing literal for its actual value and, run,
     /// selects that view. Only string and class tests are tried, on the three closest misses.
@@ -401,18 +479,7 @@ struct Explainer {
         switch p {
         case let .string(property, test):
             guard let actual = tree.string(property, of: v) else { return nil }
-            var a = actual
-            if test.options.contains(.noBreakSpaceAsSpace) { a = a.replacing("\u{00A0}", with: " ") }
-            let wanted: String
-            let containing: Bool
-            switch test.operation {
-            case .matcher(let m):
-                guard let literal = Closeness.plainPattern(m.description) else { return nil }
-                wanted = literal.text; containing = !literal.anchored
-            case .contains: wanted = test.value; containing = true
-            default: wanted = test.value; containing = false
-            }
-            return Closeness.nearScore(actual: a, wanted: wanted, containing: containing)
+            return stringCloseness(test, scorer: nearScorer(test), actual: actual)
         case .kindOf(let c), .memberOf(let c):
             let d = Closeness.editDistance(tree.className(of: v), c)
             return crowded && d > max(2, c.count / 3) ? nil : 300 + d
@@ -423,6 +490,26 @@ struct Explainer {
             return 400
         default: return 400
         }
+    }
+
+    /// What a string test's values are scored against: its literal, or a pattern's plain word;
+    /// nil for a pattern with regex operators in it (no value is near that).
+    private func nearScorer(_ test: StringTest) -> NearScorer? {
+        switch test.operation {
+        case .matcher(let m):
+            guard let literal = Closeness.plainPattern(m.description) else { return nil }
+            return NearScorer(wanted: literal.text, containing: !literal.anchored)
+        case .contains: return NearScorer(wanted: test.value, containing: true)
+        default: return NearScorer(wanted: test.value, containing: false)
+        }
+    }
+
+    /// `closeness` of a string test whose actual value is `actual`.
+    private func stringCloseness(_ test: StringTest, scorer: NearScorer?, actual: String) -> Int? {
+        guard let scorer else { return nil }
+        var a = actual
+        if test.options.contains(.noBreakSpaceAsSpace) { a = a.replacing("\u{00A0}", with: " ") }
+        return scorer.score(a)
     }
 
     /// The string test inside an `or` that speaks for it on `v`: the first whose property `v`
@@ -454,6 +541,60 @@ struct Explainer {
         }
     }
 
+    /// A failing step's candidates: a list, or for a descendant axis the subtrees' ranges of the
+    /// tree's flat order (disjoint, ascending), so that a step run from the window does not
+    /// build a list of every view.
+    enum Candidates {
+        case list([NodeID])
+        case ranges([Range<Int>])
+
+        var count: Int {
+            switch self {
+            case .list(let l): return l.count
+            case .ranges(let r): return r.reduce(0) { $0 + $1.count }
+            }
+        }
+
+        var list: [NodeID] {
+            switch self {
+            case .list(let l): return l
+            case .ranges(let r): return r.flatMap { $0.lazy.map { NodeID($0) } }
+            }
+        }
+    }
+
+    /// What a descendant axis reaches from `input`, as merged ranges (the virtual root, -1,
+    /// reaches the whole tree).
+    func descendantRanges(_ input: [NodeID], includeSelf: Bool) -> [Range<Int>] {
+        var spans: [Range<Int>] = input.map { v in
+            v < 0 ? 0..<tree.count : (includeSelf ? Int(v) : Int(v) + 1)..<Int(tree.ends[Int(v)])
+        }
+        if !zip(spans, spans.dropFirst()).allSatisfy({ $0.lowerBound <= $1.lowerBound }) {
+            spans.sort { $0.lowerBound < $1.lowerBound }
+        }
+        var merged: [Range<Int>] = []
+        for r in spans where !r.isEmpty {
+            if let last = merged.last, r.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                merged.append(r)
+            }
+        }
+        return merged
+    }
+
+    /// Sets bits `r` of a bitset: whole words at once between the partial words at either end.
+    static func setBits(_ r: Range<Int>, in w: UnsafeMutableBufferPointer<UInt64>) {
+        guard !r.isEmpty else { return }
+        let first = r.lowerBound >> 6, last = (r.upperBound - 1) >> 6
+        let low = ~UInt64(0) << UInt64(r.lowerBound & 63)
+        let high = ~UInt64(0) >> UInt64(63 - ((r.upperBound - 1) & 63))
+        if first == last { w[first] |= low & high; return }
+        w[first] |= low
+        for k in (first + 1)..<last { w[k] = ~0 }
+        w[last] |= high
+    }
+
     static func uniqued(_ list: [NodeID]) -> [NodeID] {
         guard list.count > 1 else { return list }
         // The usual case, a step's output in document order, has no repeats: checking that is one
@@ -482,82 +623,37 @@ enum Closeness {
     }
 
     /// `score`, or nil when it is too far to be a near miss: more than a third of `wanted` (at
-    /// least 2) edited. ASCII strings are compared as bytes with an edit distance that stops
-    /// past that bound, since a near-miss search scores every distinct value of a column.
+    /// least 2) edited.
     static func nearScore(actual: String, wanted: String, containing: Bool) -> Int? {
-        let fast = actual.utf8.withContiguousStorageIfAvailable { ab in
-            wanted.utf8.withContiguousStorageIfAvailable { wb in asciiNearScore(ab, wb, containing: containing) }
-        } ?? nil
-        switch fast {
-        case .score(let s)?: return s
-        case .far?: return nil
-        case .notASCII?, nil:
-            let score = score(actual: actual, wanted: wanted, containing: containing)
-            return score <= 3 || score - 10 <= max(2, wanted.count / 3) ? score : nil
-        }
-    }
-
-    private enum Near { case score(Int), far, notASCII }
-
-    /// `nearScore` for plain ASCII (no carriage return, which joins a following line feed into
-    /// one character). Allocates nothing: it runs once per distinct value of a column.
-    private static func asciiNearScore(_ a: UnsafeBufferPointer<UInt8>, _ w: UnsafeBufferPointer<UInt8>,
-                                       containing: Bool) -> Near {
-        for c in a where c >= 0x80 || c == 13 { return .notASCII }
-        for c in w where c >= 0x80 || c == 13 { return .notASCII }
-        @inline(__always) func lower(_ c: UInt8) -> UInt8 { c >= 65 && c <= 90 ? c + 32 : c }
-        @inline(__always) func space(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
-        // Whether x[at...] starts with y, ignoring case, and (with dropSpace) whitespace on both sides.
-        func startsFolded(_ x: UnsafeBufferPointer<UInt8>, at: Int, _ y: UnsafeBufferPointer<UInt8>,
-                          dropSpace: Bool, whole: Bool) -> Bool {
-            var i = at, j = 0
-            while true {
-                if dropSpace {
-                    while i < x.count && space(x[i]) { i += 1 }
-                    while j < y.count && space(y[j]) { j += 1 }
-                }
-                if j == y.count { return !whole || i == x.count }
-                if i == x.count || lower(x[i]) != lower(y[j]) { return false }
-                i += 1; j += 1
-            }
-        }
-        func holds(dropSpace: Bool) -> Bool {
-            if !containing { return startsFolded(a, at: 0, w, dropSpace: dropSpace, whole: true) }
-            if w.isEmpty { return true }
-            for start in 0..<max(1, a.count) where startsFolded(a, at: start, w, dropSpace: dropSpace, whole: false) {
-                return true
-            }
-            return false
-        }
-        if holds(dropSpace: false) { return .score(1) }
-        if holds(dropSpace: true) { return .score(2) }
-        if !a.isEmpty && !w.isEmpty
-            && (startsFolded(a, at: 0, w, dropSpace: false, whole: false) || startsFolded(w, at: 0, a, dropSpace: false, whole: false)) {
-            return .score(3)
-        }
-        guard let d = boundedEditDistance(a, w, limit: max(2, w.count / 3)) else { return .far }
-        return .score(10 + d)
+        NearScorer(wanted: wanted, containing: containing).score(actual)
     }
 
     /// Levenshtein distance when it is at most `limit`, else nil (also for strings over 256
-    /// elements); a row whose every entry passed the limit ends the computation.
+    /// elements). Only the band of cells within `limit` of the diagonal is computed (a cell
+    /// outside it is over the limit already), and a row whose every cell passed the limit ends
+    /// the computation.
     static func boundedEditDistance<E: Equatable>(_ a: UnsafeBufferPointer<E>, _ b: UnsafeBufferPointer<E>, limit: Int) -> Int? {
         if abs(a.count - b.count) > limit || a.count > 256 || b.count > 256 { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        let band = min(limit, max(a.count, b.count))
+        let far = band + 1
         // Two rows on the stack (at most 257 entries each): no allocation per value.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows -> Int? in
             var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
             var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
-            for j in 0...b.count { previous[j] = j }
+            for j in 0...b.count { previous[j] = min(j, far) }
             for i in 1...a.count {
-                current[0] = i
-                var rowMin = i
-                for j in 1...b.count {
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let lo = max(1, i - band), hi = min(b.count, i + band)
+                current[lo - 1] = lo == 1 ? min(i, far) : far
+                var rowMin = current[lo - 1]
+                for j in lo...hi {
+                    let cell = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    current[j] = min(cell, far)
                     rowMin = min(rowMin, current[j])
                 }
-                if rowMin > limit { return nil }
+                if hi < b.count { current[hi + 1] = far }
+                if rowMin > band { return nil }
                 swap(&previous, &current)
             }
             return previous[b.count] <= limit ? previous[b.count] : nil

@@ -25,6 +25,17 @@ extension Matcher {
             let hasString = shape.hasString
             let wanted = shape.wantedString
             let rest = test.rest
+            if let flat = test.flatRest {
+                // General shape with a remainder: the column tests, then the flat remainder.
+                flat.withReader { reader in
+                    for (lo32, hi32) in ranges {
+                        for i in Int(lo32)..<Int(hi32) where columns.passes(i, shape, rest: nil) && reader.test(i) {
+                            out.append(Int32(i))
+                        }
+                    }
+                }
+                return
+            }
             for (lo32, hi32) in ranges {
                 let lo = Int(lo32), hi = Int(hi32)
                 if rest != nil || shape.hasBool {

@@ -271,7 +271,7 @@ struct Run {
 
 /// A fixed-size set of small integers.
 struct Bitset: Sendable {
-    private var words: [UInt64]
+    private(set) var words: [UInt64]
     init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
     @inline(__always) func contains(_ i: Int) -> Bool { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
     @inline(__always) mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }

@@ -10,7 +10,11 @@ struct NodeTest: @unchecked Sendable {
     /// A boolean column test (`isHidden`): node passes when the value is present and equals `boolWanted`.
     var boolColumn: ContiguousArray<Int8>? = nil
     var boolWanted = true
-    var rest: ResolvedTest? = nil
+    var rest: ResolvedTest? = nil {
+        didSet { flatRest = rest.flatMap(FlatTest.init) }
+    }
+    /// `rest` laid out for the scan's hot loop (see FlatTest.swift).
+    private(set) var flatRest: FlatTest? = nil
 
     /// Whether node `i` passes, given the class column. Used off the hot loops.
     func passes(_ i: Int32, classIDs: ContiguousArray<Int32>) -> Bool {
