@@ -37,6 +37,12 @@ QUERIES = [
      'uitableview uitableviewcell uilabel[text*="Row 1"]'),
     ("regex over labels", "regex", r"/^Row \d+-3$/",
      r"//*[re:test(@label, '^Row \d+-3$')]", None),
+    ("predicate: class and label prefix", "predicate", "type == 'UILabel' AND accessibilityLabel BEGINSWITH 'Row 7-'",
+     "//UILabel[starts-with(@label,'Row 7-')]", 'uilabel[label^="Row 7-"]'),
+    ("fry: image views in cells", "fry", "FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UIImageView))",
+     "//UIImageView[ancestor::UITableViewCell]", "uitableviewcell uiimageview"),
+    ("uiselector: class and text prefix", "uiselector", 'new UiSelector().className("UILabel").textStartsWith("Row 7-")',
+     "//UILabel[starts-with(@label,'Row 7-')]", 'uilabel[label^="Row 7-"]'),
 ]
 
 # The xpath engine's rows: the same expression for both sides, libxml2 evaluating it on the document

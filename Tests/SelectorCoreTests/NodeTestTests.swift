@@ -46,6 +46,50 @@ import Testing
         #expect(scanned == all.filter { Self.holds(predicate, $0, tree) })
     }
 
+    /// 6,001 views: long enough for the branch-free scan of long ranges, and cut into enough
+    /// short ranges for the scan of their hull. Labels on some views, `text` on others, so an
+    /// `or` over both columns (uiselector's `text` on UIKit trees) is a real remainder.
+    static let bigTree: ViewTree = {
+        var children: [N] = []
+        for k in 0..<6000 {
+            let cls = ["UIButton", "UILabel", "UIImageView", "UIView", "UITextField"][k % 5]
+            var props: [(String, JSONValue)] = []
+            if k % 3 != 0 { props.append(("isHidden", .bool(k % 7 < 3))) }
+            if k % 11 == 0 { props.append(("text", .string("Row \(k % 13)"))) }
+            children.append(N(cls, "n\(k)", label: k % 6 == 0 ? nil : "Row \(k % 17)", props))
+        }
+        return N("UIWindow", "w", [], children).build()
+    }()
+
+    static let bigPredicates: [Predicate] = [
+        .kindOf("UILabel"),
+        .and([.kindOf("UILabel"), .string(property: "accessibilityLabel", .contains("Row 1"))]),
+        .and([.kindOf("UIView"), .bool(property: "isHidden", true)]),
+        .bool(property: "isHidden", false),
+        .and([.kindOf("UIButton"), .string(property: "accessibilityLabel", .equals("Row 3"))]),
+        .and([.kindOf("UILabel"), .or([.string(property: "text", .hasPrefix("Row 1")),
+                                       .and([.not(.hasProperty("text")), .string(property: "accessibilityLabel", .hasPrefix("Row 1"))])])]),
+        .or([.bool(property: "isHidden", true), .not(.string(property: "accessibilityLabel", .contains("2")))]),
+    ]
+
+    @Test("long ranges, many short ranges and flat remainders pick what the reference picks", arguments: bigPredicates)
+    func longAndShortRanges(_ predicate: Predicate) throws {
+        let tree = Self.bigTree
+        let matcher = Matcher(configuration: .serial)
+        var resolver = Resolver(tree: tree, predicates: PredicateRegistry(), matcher: matcher, deadline: MatchDeadline(nil))
+        let test = try resolver.nodeTest(predicate)
+        let whole: [(Int32, Int32)] = [(0, Int32(tree.count))]
+        // 1,500 ranges of 3 views with one-view gaps: the hull is scanned whole and the gaps dropped.
+        let short: [(Int32, Int32)] = (0..<1500).map { k in (Int32(1 + 4 * k), Int32(4 + 4 * k)) }
+        #expect(Matcher.sparseHull(short, total: 4500, test) != nil || test.rest != nil)
+        for ranges in [whole, short] {
+            var statistics = MatchStatistics()
+            let scanned = matcher.scan(ranges: ranges, test, tree, statistics: &statistics)
+            let expected = ranges.flatMap { (lo, hi) in (lo..<hi).filter { Self.holds(predicate, $0, tree) } }
+            #expect(scanned == expected, "\(ranges.count) ranges")
+        }
+    }
+
     @Test func aNegativeNodeNeverPasses() throws {
         var resolver = Resolver(tree: Self.tree, predicates: PredicateRegistry(), matcher: Matcher(), deadline: MatchDeadline(nil))
         #expect(!(try resolver.nodeTest(.any)).passes(-1, classIDs: Self.tree.classIDs))
@@ -70,6 +114,8 @@ import Testing
             guard let n = value(property)?.numberValue else { return false }
             return cmp.holds(n, x)
         case .and(let ps): return ps.allSatisfy { holds($0, node, tree) }
+        case .or(let ps): return ps.contains { holds($0, node, tree) }
+        case .hasProperty(let property): return value(property) != nil
         case .not(let q): return !holds(q, node, tree)
         default: Issue.record("not in this test"); return false
         }

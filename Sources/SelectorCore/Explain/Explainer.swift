@@ -5,10 +5,12 @@
 // on those candidates, so a view failing exactly one conjunct is a near miss. An engine step is
 // opaque (its output is counted, nothing is looked for inside it).
 //
-// Cost: the query's own scans, one axis scan without the filter, one per-node test per conjunct
-// over its candidates, one whole-tree scan for views the axis did not reach, and at most a few
-// selections to check a fix. Candidates of an ambiguous selection each cost a suggestion's
-// selections, so only the first `SelectorExplanation.maxListed` are looked at.
+// Cost: the query's own scans; for the failing step one whole-tree scan per conjunct (its
+// passing views as a bitset, read 64 candidates at a time) or, for a few candidates, one
+// per-node test per conjunct; one whole-tree scan for views the axis did not reach; one score per
+// distinct value of a failed test; and at most a few selections to check a fix. Candidates of an
+// ambiguous selection each cost a suggestion's selections, so only the first
+// `SelectorExplanation.maxListed` are looked at.
 
 extension EngineRegistry {
     /// Explains what `selector` selects in `tree`, within the same limits as `select` (and
