@@ -55,8 +55,11 @@ public final class SnapshotHost: FranklyHost {
     }
 
     let state: Locked<State>
-    /// Held by a write that may change the tree, from its selection to its commit.
-    let writer = Locked(())
+    /// Held by a write that may change the tree, from its selection to its commit; counts the
+    /// writes that took it. Not `Locked(())`: a zero-sized state's access is recorded at the
+    /// lock object's own address, which other threads read (its class metadata) before locking,
+    /// and the thread sanitizer reported that as a race (SnapshotHostTests, a clean-clone run).
+    let writer = Locked(0)
     /// The tree the host started with (`/app_exec resetApp` restores it).
     public let initialTree: ViewTree
     public let limits: Limits
@@ -267,7 +270,8 @@ extension SnapshotHost {
         throws(Failure) -> Result
     {
         if !exclusive, let result = try attempt(body) { return result }
-        return try writer.withLock { (_: inout Void) throws(Failure) -> Result in
+        return try writer.withLock { (writes: inout Int) throws(Failure) -> Result in
+            writes &+= 1
             while true {
                 if let result = try attempt(body) { return result }
             }
