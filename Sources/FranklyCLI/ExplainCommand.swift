@@ -43,8 +43,7 @@ struct ExplainCommand: ParsableCommand {
         case .json: print(explanation.json.jsonString)
         }
         if stats {
-            times.sort()
-            printError("nodes=\(tree.count) load_ms=\(formatMilliseconds(loadMs)) explain_ms_median=\(formatMilliseconds(times[times.count / 2])) matches=\(explanation.count)")
+            printError("nodes=\(tree.count) load_ms=\(formatMilliseconds(loadMs)) explain_ms_median=\(formatMilliseconds(medianMilliseconds(times))) matches=\(explanation.count)")
         }
     }
 }

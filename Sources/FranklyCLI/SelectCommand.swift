@@ -91,8 +91,7 @@ struct SelectCommand: ParsableCommand {
             print(JSONValue.object([("outcome", "SUCCESS"), ("results", .array(uids))]).jsonString)
         }
         if stats {
-            times.sort()
-            let median = times[times.count / 2]
+            let median = medianMilliseconds(times)
             printError("nodes=\(tree.count) load_ms=\(formatMilliseconds(loadMs)) compile_ms=\(formatMilliseconds(compileMs)) query_ms_median=\(formatMilliseconds(median)) matches=\(result.count)")
         }
     }

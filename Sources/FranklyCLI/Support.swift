@@ -104,3 +104,9 @@ struct PluginOptions: ParsableArguments {
         }
     }
 }
+
+/// The median of `--repeat` timings (the upper one of an even count), for `--stats`.
+func medianMilliseconds(_ times: [Double]) -> Double {
+    let sorted = times.sorted()
+    return sorted[sorted.count / 2]
+}
