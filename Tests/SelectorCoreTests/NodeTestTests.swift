@@ -70,6 +70,13 @@ import Testing
         .and([.kindOf("UILabel"), .or([.string(property: "text", .hasPrefix("Row 1")),
                                        .and([.not(.hasProperty("text")), .string(property: "accessibilityLabel", .hasPrefix("Row 1"))])])]),
         .or([.bool(property: "isHidden", true), .not(.string(property: "accessibilityLabel", .contains("2")))]),
+        // Remainders a block at a time: `or` over two kinds of column, `not` of an `or`, and
+        // three levels of nesting (each level a scratch row).
+        .and([.kindOf("UILabel"), .or([.string(property: "text", StringTest(.hasPrefix, "row 1", options: .caseInsensitive)),
+                                       .bool(property: "isHidden", true)])]),
+        .not(.or([.string(property: "accessibilityLabel", .equals("Row 3")), .and([.hasProperty("text"), .bool(property: "isHidden", false)])])),
+        .or([.and([.kindOf("UIButton"), .not(.or([.bool(property: "isHidden", true), .string(property: "text", .contains("1"))]))]),
+             .string(property: "accessibilityLabel", .hasPrefix("Row 16"))]),
     ]
 
     @Test("long ranges, many short ranges and flat remainders pick what the reference picks", arguments: bigPredicates)
@@ -102,11 +109,13 @@ import Testing
         switch p {
         case .kindOf(let name): return tree.classes.kindMask(of: name)[Int(tree.classIDs[Int(node)])]
         case .string(let property, let test):
-            guard case .string(let s)? = value(property) else { return false }
+            guard case .string(var s)? = value(property) else { return false }
+            var wanted = test.value
+            if test.options.contains(.caseInsensitive) { s = s.lowercased(); wanted = wanted.lowercased() }
             switch test.operation {
-            case .equals: return s == test.value
-            case .contains: return s.contains(test.value)
-            case .hasPrefix: return s.hasPrefix(test.value)
+            case .equals: return s == wanted
+            case .contains: return s.contains(wanted)
+            case .hasPrefix: return s.hasPrefix(wanted)
             default: Issue.record("not in this test"); return false
             }
         case .bool(let property, let want): return value(property)?.boolValue == want

@@ -28,6 +28,10 @@ extension Matcher {
             if let flat = test.flatRest {
                 // General shape with a remainder: the column tests, then the flat remainder.
                 flat.withReader { reader in
+                    if reader.columnsOnly {
+                        scanBlocks(ranges, columns, shape, reader, into: &out)
+                        return
+                    }
                     for (lo32, hi32) in ranges {
                         for i in Int(lo32)..<Int(hi32) where columns.passes(i, shape, rest: nil) && reader.test(i) {
                             out.append(Int32(i))
@@ -95,6 +99,48 @@ extension Matcher {
                 }
             }
         }}}}}
+    }
+
+    /// The views of `ranges` passing the column tests, gathered into blocks without a branch,
+    /// each block then run through the remainder an op at a time (`FlatReader.filter`).
+    private func scanBlocks(_ ranges: ArraySlice<(Int32, Int32)>, _ columns: NodeTestPointers, _ shape: NodeTestShape,
+                            _ reader: FlatReader, into out: inout [NodeID]) {
+        let size = FlatReader.blockSize
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { views in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size * (reader.depth + 2)) { bytes in
+            let v = views.baseAddress!, result = bytes.baseAddress!, scratch = result + size
+            let classOnly = shape.hasClass && !shape.hasString && !shape.hasBool
+            var n = 0
+            for (lo32, hi32) in ranges {
+                var i = Int(lo32)
+                let hi = Int(hi32)
+                while i < hi {
+                    // Up to the room left in the block: every view is written, and the count
+                    // advances only for those passing.
+                    let stop = min(hi, i + (size - n))
+                    if classOnly {
+                        // The common shape (`className("UILabel")` and a remainder), as a loop
+                        // of its own: through `passes` the shape's flags stayed in the loop.
+                        while i < stop {
+                            v[n] = Int32(truncatingIfNeeded: i)
+                            n &+= Int(Self.bit(columns.classMask[Int(columns.classIDs[i])]))
+                            i += 1
+                        }
+                    } else {
+                        while i < stop {
+                            v[n] = Int32(truncatingIfNeeded: i)
+                            n &+= Int(Self.bit(columns.passes(i, shape, rest: nil)))
+                            i += 1
+                        }
+                    }
+                    if n == size {
+                        reader.filter(v, n, result: result, scratch: scratch, into: &out)
+                        n = 0
+                    }
+                }
+            }
+            if n > 0 { reader.filter(v, n, result: result, scratch: scratch, into: &out) }
+        }}
     }
 
     /// A Bool's byte (0 or 1), for combining tests with `&` instead of a branching `&&`.

@@ -69,16 +69,130 @@ struct Run {
         case .union(let programs):
             var out: [NodeID] = []
             for program in programs {
-                var part = list
-                for step in program.steps {
-                    if part.isEmpty { break }
-                    part = try apply(step, to: part)
-                    try meter.endStep(part.count)
-                }
+                let part = try run(program.steps, from: list)
                 out.append(contentsOf: part)
                 try meter.checkResults(out.count)
             }
             return deduplicated(out.filter { $0 >= 0 })
+        }
+    }
+
+    /// Applies `steps` in turn from `start`, each step's output charged to the budget.
+    ///
+    /// A run of two or more UISpec-order descendant steps (`tableView tableViewCell label`) is
+    /// prepared backwards first (`prepareReverseChain`), so each of its steps walks only to the
+    /// views that lead to a result.
+    mutating func run(_ steps: [Step], from start: [NodeID]) throws(SelectorError) -> [NodeID] {
+        var list = start
+        var k = 0
+        while k < steps.count && !list.isEmpty {
+            var chain = 0
+            while k + chain < steps.count, Self.isReverseDescendantStep(steps[k + chain]) { chain += 1 }
+            if chain >= 2 {
+                let prepared = try prepareReverseChain(steps[k..<(k + chain)], from: list)
+                for p in prepared {
+                    if list.isEmpty { break }
+                    list = try reverseDescendants(of: list, p)
+                    try meter.endStep(list.count)
+                }
+                k += chain
+                continue
+            }
+            list = try apply(steps[k], to: list)
+            try meter.endStep(list.count)
+            k += 1
+        }
+        return list
+    }
+
+    private static func isReverseDescendantStep(_ step: Step) -> Bool {
+        if case .axis(let axis, .reverse, _, _) = step, axis == .descendants || axis == .descendantsOrSelf { return true }
+        return false
+    }
+
+    /// One prepared UISpec-order descendant step: its test, and the matches its walk may emit.
+    struct PreparedReverseStep {
+        var test: NodeTest
+        var includeSelf: Bool
+        var unique: Bool
+        /// The views passing `test` that the walk may emit (here: the ones leading to a result).
+        var isMatch: Bitset
+        /// The proper ancestors of those views: the walk descends only into these.
+        var holdsMatch: Bitset
+        var anyMatch: Bool
+    }
+
+    /// The matches of each step of a chain of UISpec-order descendant steps, found backwards.
+    ///
+    /// Without it, `tableView tableViewCell label text:'Row 1'` lists all 125,655 cells in
+    /// UISpec's order (a walk per table view) only for the third step to find that one cell in
+    /// nine holds a matching label. A view in a step's output matters only if the next step finds
+    /// something from it: a match of the next step below it (or the view itself, when the next
+    /// step includes self). So the last step is scanned first, over the first step's whole reach,
+    /// its matches' ancestors marked, and each earlier step's matches are the marked views
+    /// passing its test; the walks then run forward as before, each from its real inputs, so
+    /// order and repeats are UISpec's. The result is the same; the work follows the views that
+    /// lead to a result. Only walks read these sets, and a walk stays inside its input's subtree,
+    /// so matches outside every input (from the wider scan) are never emitted.
+    private mutating func prepareReverseChain(_ steps: ArraySlice<Step>,
+                                              from list: [NodeID]) throws(SelectorError) -> [PreparedReverseStep] {
+        var tests: [(test: NodeTest, includeSelf: Bool, unique: Bool)] = []
+        for step in steps {
+            guard case let .axis(axis, _, filter, unique) = step else { continue }
+            tests.append((try resolver.nodeTest(filter), axis == .descendantsOrSelf, unique))
+        }
+        // Every view a step of the chain can reach: the first inputs' subtrees, inputs included
+        // (a later step that includes self may test one of them).
+        var ordered = list
+        if !ordered.isSorted(by: <=) { ordered.sort() }
+        var reach: [(Int32, Int32)] = []
+        for v in ordered {
+            let r = span(v)
+            if let last = reach.last, r.0 < last.1 { reach[reach.count - 1].1 = max(last.1, r.1); continue }
+            reach.append(r)
+        }
+        var prepared: [PreparedReverseStep] = []
+        var matches = try scan(reach, tests[tests.count - 1].test)
+        var j = tests.count - 1
+        while true {
+            var isMatch = Bitset(count: tree.count)
+            var holdsMatch = Bitset(count: tree.count)
+            markAncestors(of: matches, isMatch: &isMatch, holdsMatch: &holdsMatch)
+            prepared.append(PreparedReverseStep(test: tests[j].test, includeSelf: tests[j].includeSelf,
+                                                unique: tests[j].unique, isMatch: isMatch,
+                                                holdsMatch: holdsMatch, anyMatch: !matches.isEmpty))
+            if j == 0 { break }
+            // Step j-1's useful outputs: views this step finds something from.
+            let useful = tests[j].includeSelf ? Bitset.union(isMatch, holdsMatch) : holdsMatch
+            let test = tests[j - 1].test
+            matches.removeAll(keepingCapacity: true)
+            if !test.never {
+                var tested = 0
+                var i = useful.next(from: 0, below: tree.count)
+                while i < tree.count {
+                    if passes(NodeID(i), test) { matches.append(NodeID(i)) }
+                    tested += 1
+                    i = useful.next(from: i + 1, below: tree.count)
+                }
+                try meter.charge(tested + tree.count / 64)
+            }
+            j -= 1
+        }
+        return prepared.reversed()
+    }
+
+    /// Marks each of `matches` in `isMatch` and their proper ancestors in `holdsMatch` (stopping
+    /// at the first ancestor already marked: the rest of its chain is marked with it).
+    private func markAncestors(of matches: [NodeID], isMatch: inout Bitset, holdsMatch: inout Bitset) {
+        tree.parents.withUnsafeBufferPointer { parents in
+            for m in matches where m >= 0 {
+                isMatch.insert(Int(m))
+                var p = parents[Int(m)]
+                while p >= 0 && !holdsMatch.contains(Int(p)) {
+                    holdsMatch.insert(Int(p))
+                    p = parents[Int(p)]
+                }
+            }
         }
     }
 
@@ -200,23 +314,24 @@ struct Run {
             }
         }
         let matches = try scan(merged, test)
-        var out: [NodeID] = []
-        if matches.isEmpty {
-            for v in list where includeSelf && v >= 0 && passes(v, test) { out.append(v) }
-            return out
-        }
         var isMatch = Bitset(count: tree.count)
         var holdsMatch = Bitset(count: tree.count)
-        tree.parents.withUnsafeBufferPointer { parents in
-            for m in matches {
-                isMatch.insert(Int(m))
-                var p = parents[Int(m)]
-                while p >= 0 && !holdsMatch.contains(Int(p)) {
-                    holdsMatch.insert(Int(p))
-                    p = parents[Int(p)]
-                }
-            }
+        markAncestors(of: matches, isMatch: &isMatch, holdsMatch: &holdsMatch)
+        return try reverseDescendants(of: list, PreparedReverseStep(test: test, includeSelf: includeSelf, unique: unique,
+                                                                    isMatch: isMatch, holdsMatch: holdsMatch,
+                                                                    anyMatch: !matches.isEmpty))
+    }
+
+    /// The walks of a UISpec-order step whose matches are known.
+    private mutating func reverseDescendants(of list: [NodeID], _ step: PreparedReverseStep) throws(SelectorError) -> [NodeID] {
+        let test = step.test, includeSelf = step.includeSelf
+        var out: [NodeID] = []
+        if !step.anyMatch {
+            for v in list where includeSelf && v >= 0 && passes(v, test) { out.append(v) }
+            try meter.checkResults(out.count)
+            return step.unique ? deduplicated(out) : out
         }
+        let isMatch = step.isMatch, holdsMatch = step.holdsMatch
         let marked = Bitset.union(isMatch, holdsMatch)
         var walk = ReverseWalk()
         try tree.ends.withUnsafeBufferPointer { (ends) throws(SelectorError) in
@@ -229,7 +344,7 @@ struct Run {
                 try meter.checkResults(out.count)
             }
         }
-        return unique ? deduplicated(out) : out
+        return step.unique ? deduplicated(out) : out
     }
 
     private mutating func ancestors(of list: [NodeID], _ test: NodeTest, unique: Bool) throws(SelectorError) -> [NodeID] {
@@ -348,6 +463,14 @@ struct ReverseWalk {
                       marked: Bitset, out: inout [NodeID]) {
         let lo = v < 0 ? 0 : Int(v) + 1
         let hi = v < 0 ? ends.count : Int(ends[Int(v)])
+        // One match below the input (a cell's one matching label, the common case) is the
+        // whole answer: no stack to keep.
+        let first = isMatch.next(from: lo, below: hi)
+        if first == hi { return }
+        if isMatch.next(from: first + 1, below: hi) == hi {
+            out.append(NodeID(first))
+            return
+        }
         frames.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         emitted.removeAll(keepingCapacity: true)
@@ -360,12 +483,15 @@ struct ReverseWalk {
             c = marked.next(from: c + 1, below: hi)
         }
         while !frames.isEmpty { close() }
-        out.append(contentsOf: emitted.reversed())
+        // Element loops rather than `append(contentsOf:)` a slice or a reversed view: those
+        // retained and released the buffer per call, a tenth of a walk-heavy query's time.
+        var k = emitted.count
+        while k > 0 { k -= 1; out.append(emitted[k]) }
     }
 
     private mutating func close() {
         let start = frames.removeLast().start
-        emitted.append(contentsOf: pending[start...])
-        pending.removeSubrange(start...)
+        for k in start..<pending.count { emitted.append(pending[k]) }
+        pending.removeLast(pending.count - start)
     }
 }

@@ -52,12 +52,7 @@ public struct Matcher: Sendable {
         var run = Run(matcher: self, tree: tree,
                       resolver: Resolver(tree: tree, predicates: predicates, matcher: self, deadline: meter.deadline),
                       meter: meter)
-        var list = roots ?? startNodes(program.start, in: tree)
-        for step in program.steps {
-            if list.isEmpty { break }
-            list = try run.apply(step, to: list)
-            try run.meter.endStep(list.count)
-        }
+        var list = try run.run(program.steps, from: roots ?? startNodes(program.start, in: tree))
         statistics.stringEvaluations += run.resolver.statistics.stringEvaluations
         statistics.nodesScanned += run.statistics.nodesScanned + run.resolver.statistics.nodesScanned
         statistics.parallelScans += run.statistics.parallelScans

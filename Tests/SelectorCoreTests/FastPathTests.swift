@@ -1,0 +1,124 @@
+@testable import SelectorCore
+import SyntheticHierarchy
+import Testing
+import ViewSelectorsTesting
+
+/// The shortcuts issue 20's second round added, each against the plain way it replaces.
+@Suite struct FastPathTests {
+    // MARK: Case-insensitive comparisons on bytes
+
+    static let subjects = [
+        "", "row 7-3", "Row 7-3", "ROW 7-", "Row 7", "Row 7-3x", "xRow 7-3", "e\u{301}", "é", "E\u{301}clair",
+        "\u{212A}elvin", "kelvin", "İstanbul", "istanbul", "a\r\nb", "A\r", "Straße", "STRASSE", "row 7-\u{301}",
+        "Row 7-Ω", "Σ", "σ", "ς", "\u{00A0}Row", "ab", "AB", "aB\u{0300}",
+    ]
+    static let needles = ["", "row 7-", "ROW 7-3", "e", "é", "k", "kelvin", "i", "a\r", "ab", "strasse", "σ", "\u{0301}"]
+
+    /// Every built-in operation with `.caseInsensitive`, against the `String` comparison the byte
+    /// paths stand in for (both sides `lowercased()`, then Swift's comparison).
+    @Test func caseInsensitiveBytesAgreeWithLowercasedStrings() {
+        let operations: [StringTest.Operation] = [.equals, .hasPrefix, .hasSuffix, .contains]
+        var checked = 0
+        for needle in Self.needles {
+            for operation in operations {
+                let evaluator = BuiltinStringEvaluator(StringTest(operation, needle, options: .caseInsensitive))
+                for subject in Self.subjects {
+                    let s = subject.lowercased(), n = needle.lowercased()
+                    let expected: Bool
+                    switch operation {
+                    case .equals: expected = s == n
+                    case .hasPrefix: expected = s.hasPrefix(n)
+                    case .hasSuffix: expected = s.hasSuffix(n)
+                    default: expected = n.isEmpty || s.contains(n)
+                    }
+                    let got = Array(subject.utf8).withUnsafeBufferPointer { evaluator.matches($0) }
+                    #expect(got == expected, "\(operation) \(needle.debugDescription) in \(subject.debugDescription)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == Self.needles.count * 4 * Self.subjects.count)
+    }
+
+    /// The short-value substring loop against `String.contains` on bytes that stress its ends.
+    @Test func shortContainsAgreesWithStringContains() {
+        let hays = ["", "a", "aa", "aab", "abab", "Row 1", "Row 10-1", "xRow 1", "Row ", String(repeating: "ab", count: 31) + "c",
+                    String(repeating: "ab", count: 40) + "c"]
+        let needles = ["a", "b", "ab", "ba", "aab", "Row 1", "1", "c", "bc", "abc"]
+        for needle in needles {
+            let evaluator = BuiltinStringEvaluator(.contains(needle))
+            for hay in hays {
+                let got = Array(hay.utf8).withUnsafeBufferPointer { evaluator.matches($0) }
+                #expect(got == hay.contains(needle), "\(needle) in \(hay)")
+            }
+        }
+    }
+
+    // MARK: A chain of UISpec-order steps, prepared backwards
+
+    /// Nested cells and tables, so a view reaches a result through several inputs and results repeat.
+    static let nested: ViewTree = {
+        func cell(_ id: String, _ inner: [N] = []) -> N {
+            N("UITableViewCell", id, [], [N("UILabel", id + "l", label: "Row " + id)] + inner)
+        }
+        return N("UIWindow", "w", [], [
+            N("UITableView", "t1", [], [cell("1"), cell("2", [cell("2a"), N("UITableView", "t2", [], [cell("2b")])]), cell("3")]),
+            N("UIView", "v", [], [N("UILabel", "free", label: "Row free"), N("UITableView", "t3", [], [cell("4")])]),
+        ]).build()
+    }()
+
+    static let filters: [Predicate] = [
+        .any, .kindOf("UITableView"), .kindOf("UITableViewCell"), .kindOf("UILabel"), .kindOf("UIView"),
+        .string(property: "accessibilityLabel", .contains("Row 2")),
+        .and([.kindOf("UILabel"), .string(property: "accessibilityLabel", .hasPrefix("Row"))]),
+        .none,
+    ]
+
+    /// A whole program (whose run of reverse steps is prepared backwards) against the same steps
+    /// applied one program at a time (never a chain), on the nested tree and on generated ones.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func preparedChainsGiveTheStepwiseResult(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let trees = [Self.nested, SyntheticApp.generate(nodes: 3_000, seed: seed)]
+        let matcher = Matcher(configuration: .serial)
+        var nonEmpty = 0, withRepeats = 0
+        for tree in trees {
+            for _ in 0..<60 {
+                var steps: [Step] = []
+                for _ in 0..<Int.random(in: 2...4, using: &rng) {
+                    let axis: Axis = Int.random(in: 0..<4, using: &rng) == 0 ? .descendantsOrSelf : .descendants
+                    steps.append(.axis(axis, order: .reverse, filter: Self.filters.randomElement(using: &rng)!,
+                                       unique: Int.random(in: 0..<5, using: &rng) == 0))
+                }
+                let start: StartPoint = Bool.random(using: &rng) ? .roots : .application
+                let whole = try matcher.select(SelectorProgram(start: start, steps: steps), in: tree)
+                var list = matcher.startNodes(start, in: tree)
+                for step in steps {
+                    list = try matcher.select(SelectorProgram(start: start, steps: [step]), in: tree, from: list)
+                }
+                #expect(whole == list, "\(steps)")
+                if !whole.isEmpty { nonEmpty += 1 }
+                if Set(whole).count < whole.count { withRepeats += 1 }
+            }
+        }
+        // Worth something only if chains select views, repeated ones included.
+        #expect(nonEmpty > 25)
+        #expect(withRepeats > 5)
+    }
+
+    /// `tableView tableViewCell label`: the nested tree's result written out in UISpec's order.
+    @Test func aChainOnNestedTablesRepeatsWhatUISpecRepeats() throws {
+        let tree = Self.nested
+        let steps: [Step] = [
+            .axis(.descendants, order: .reverse, filter: .kindOf("UITableView"), unique: false),
+            .axis(.descendants, order: .reverse, filter: .kindOf("UITableViewCell"), unique: false),
+            .axis(.descendants, order: .reverse, filter: .kindOf("UILabel"), unique: false),
+        ]
+        let got = tree.uids(of: try Matcher(configuration: .serial).select(SelectorProgram(start: .roots, steps: steps), in: tree))
+        // Tables t1, t3, t2 (UISpec: w's children reversed, then theirs); t1's cells 3, 2, 1,
+        // 2a, 2b; each cell's labels in its own walk (cell 2 holds 2's, 2a's and 2b's labels).
+        #expect(got == ["3l", "2l", "2bl", "2al", "1l", "2al", "2bl",
+                        "4l",
+                        "2bl"])
+    }
+}
