@@ -105,10 +105,28 @@ enum XPathCompiler {
 
     /// `@a = 'v'` (or `!=`) as a core test, exact when only a string value can read `v`.
     private static func stringEquality(_ a: String, _ v: String, _ op: XCompare) -> Predicate? {
-        guard v.isEmpty || XPathText.isStringOnly(v), !v.hasPrefix("{"), !v.hasPrefix("[") else { return nil }
-        let equal = Predicate.string(property: a, .equals(v))
+        let equal: Predicate
+        if (v.isEmpty || XPathText.isStringOnly(v)) && !v.hasPrefix("{") && !v.hasPrefix("[") {
+            equal = .string(property: a, .equals(v))
+        } else if let number = numberTextEquality(a, v) {
+            equal = number
+        } else {
+            return nil
+        }
         if op == .eq { return equal }
         return .all([a == "class" ? .any : .hasProperty(a), .not(equal)])
+    }
+
+    /// `@a = 'v'` where `v` is exactly the text of a number (`@uid='500000'`, `@tag='3'`): the
+    /// string value `v` or the number, read from whichever column `a` has. Without it such a
+    /// predicate ran in the XPath evaluator, per view over every view (`//*[@uid='500000']`: 3.9 ms
+    /// at 10^6 views, against a scan's 0.3). `0` and `1` stay there (a boolean column's codes
+    /// read as numbers would match them), and so do names with a dot (the core reads `frame.x`
+    /// from the frame, which XPath's attribute does not).
+    private static func numberTextEquality(_ a: String, _ v: String) -> Predicate? {
+        guard a != "class", !a.contains("."), v != "0", v != "1", let d = Double(v), d.isFinite,
+              XPathText.number(d) == v else { return nil }
+        return .or([.string(property: a, .equals(v)), .number(property: a, .equal, d)])
     }
 
     /// `@name`: a one-step attribute path.

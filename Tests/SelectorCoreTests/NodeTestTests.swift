@@ -56,6 +56,7 @@ import Testing
             var props: [(String, JSONValue)] = []
             if k % 3 != 0 { props.append(("isHidden", .bool(k % 7 < 3))) }
             if k % 11 == 0 { props.append(("text", .string("Row \(k % 13)"))) }
+            if k % 4 != 0 { props.append(("order", .int(Int64(k % 50)))) }
             children.append(N(cls, "n\(k)", label: k % 6 == 0 ? nil : "Row \(k % 17)", props))
         }
         return N("UIWindow", "w", [], children).build()
@@ -77,6 +78,14 @@ import Testing
         .not(.or([.string(property: "accessibilityLabel", .equals("Row 3")), .and([.hasProperty("text"), .bool(property: "isHidden", false)])])),
         .or([.and([.kindOf("UIButton"), .not(.or([.bool(property: "isHidden", true), .string(property: "text", .contains("1"))]))]),
              .string(property: "accessibilityLabel", .hasPrefix("Row 16"))]),
+        // A number column alone or with a class: one loop per comparison; a view without the
+        // value passes none of them, `!=` included.
+        .number(property: "order", .equal, 7),
+        .number(property: "order", .notEqual, 3),
+        .and([.kindOf("UIButton"), .number(property: "order", .less, 10)]),
+        .number(property: "order", .lessOrEqual, 2),
+        .and([.kindOf("UIView"), .number(property: "order", .greater, 45)]),
+        .number(property: "order", .greaterOrEqual, 49),
     ]
 
     @Test("long ranges, many short ranges and flat remainders pick what the reference picks", arguments: bigPredicates)

@@ -140,6 +140,13 @@ func xselect(_ selector: String, in tree: ViewTree = xpathTree) throws -> [Strin
         ("//UIView[UIButton][1]", ["root", "group"]),
         ("//*[@tag='1' or @tag='5']", ["b1", "b4"]),
         ("//*[@tag!='1']", ["b2", "b3", "b4"]),
+        // A number's exact text compiles to a core test (string or number column); other
+        // spellings of the number, and 0 and 1, stay with the evaluator.
+        ("//*[@tag='2']", ["b2"]),
+        ("//*[@tag!='3']", ["b1", "b2", "b4"]),
+        ("//*[@tag='2.0' or @tag='+2' or @tag='02']", []),
+        ("//*[@tag='3' or @uid='b1']", ["b1", "b3"]),
+        ("//*[@uid='b2' or @uid='b4']", ["b2", "b4"]),
         ("//*[@isEnabled='true']", []),
     ]
 

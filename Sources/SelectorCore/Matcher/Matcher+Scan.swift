@@ -25,6 +25,41 @@ extension Matcher {
             let hasString = shape.hasString
             let wanted = shape.wantedString
             let rest = test.rest
+            if !hasString && !shape.hasBool, case .numbers(let numbers, let comparison, let x)? = rest {
+                // `tag:3`, `@uid='500000'` on a number column: one compare a view, branch-free on
+                // long ranges, with the class test when there is one. One loop per comparison:
+                // with `Comparison.holds` inside, the switch stayed in the loop (1.3 ms against
+                // 0.36 for `@uid='500000'` at 10^6 views). NaN (no value) fails all but `!=`.
+                numbers.withUnsafeBufferPointer { values in
+                    func run(_ holds: (Double) -> Bool) {
+                        for (lo32, hi32) in ranges {
+                            let lo = Int(lo32), hi = Int(hi32)
+                            if hi - lo >= Self.compactionRange {
+                                if hasClass {
+                                    Self.compact(lo, hi, into: &out) { i in
+                                        Self.bit(cm[Int(cls[i])]) & Self.bit(holds(values[i])) != 0
+                                    }
+                                } else {
+                                    Self.compact(lo, hi, into: &out) { holds(values[$0]) }
+                                }
+                            } else {
+                                for i in lo..<hi where (!hasClass || cm[Int(cls[i])]) && holds(values[i]) {
+                                    out.append(Int32(i))
+                                }
+                            }
+                        }
+                    }
+                    switch comparison {
+                    case .equal: run { $0 == x }
+                    case .notEqual: run { $0 == $0 && $0 != x }
+                    case .less: run { $0 < x }
+                    case .lessOrEqual: run { $0 <= x }
+                    case .greater: run { $0 > x }
+                    case .greaterOrEqual: run { $0 >= x }
+                    }
+                }
+                return
+            }
             if let flat = test.flatRest {
                 // General shape with a remainder: the column tests, then the flat remainder.
                 flat.withReader { reader in

@@ -136,12 +136,15 @@ struct Resolver {
                 let r = try resolve(q)
                 if case .constant(true) = r { return r }
                 if case .constant(false) = r { continue }
-                if case .string(let property, _) = q, property != "class", let (ids, mask) = valueMask(r, property) {
-                    if let at = maskArm[property], case .stringMask(_, let earlier) = out[at] {
+                if case .string(let property, _) = q, property != "class", Self.isValueTest(r) {
+                    // A lone arm keeps its form: one wanted id stays a compare, not a mask the
+                    // size of the column's values (a million for `uid`).
+                    if let at = maskArm[property], let (ids, earlier) = valueMask(out[at], property),
+                       let (_, mask) = valueMask(r, property) {
                         out[at] = .stringMask(ids, zip(earlier, mask).map { $0 || $1 })
                     } else {
                         maskArm[property] = out.count
-                        out.append(.stringMask(ids, mask))
+                        out.append(r)
                     }
                     continue
                 }
@@ -156,6 +159,13 @@ struct Resolver {
             let r = try resolve(q)
             if case .constant(let b) = r { return .constant(!b) }
             return .not(closeClassMask(r))
+        }
+    }
+
+    private static func isValueTest(_ r: ResolvedTest) -> Bool {
+        switch r {
+        case .stringID, .stringMask: return true
+        default: return false
         }
     }
 
