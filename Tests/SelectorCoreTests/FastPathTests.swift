@@ -106,6 +106,67 @@ import ViewSelectorsTesting
         #expect(withRepeats > 5)
     }
 
+    /// Document-order chains without repeats, matched right to left (small trees, and rare last
+    /// matches on a larger one), or left to right (many last matches): the whole program against
+    /// the same steps one program at a time, from the document, the roots and sorted lists of
+    /// views. The first step may keep repeats (shelley's does), which its disjoint inputs never make.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func rightToLeftChainsGiveTheStepwiseResult(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let trees = [Self.nested, SyntheticApp.generate(nodes: 2_000, seed: seed), SyntheticApp.generate(nodes: 30_000, seed: seed)]
+        let filters = Self.filters + [.and([.kindOf("UILabel"), .string(property: "accessibilityLabel", .equals("Row 3-1"))])]
+        let matcher = Matcher(configuration: .serial)
+        var nonEmpty = 0
+        for tree in trees {
+            for _ in 0..<50 {
+                var steps: [Step] = []
+                for n in 0..<Int.random(in: 2...4, using: &rng) {
+                    let axis: Axis = Int.random(in: 0..<4, using: &rng) == 0 ? .descendantsOrSelf : .descendants
+                    steps.append(.axis(axis, order: .document, filter: filters.randomElement(using: &rng)!,
+                                       unique: n > 0 || Bool.random(using: &rng)))
+                }
+                let starts: [[NodeID]] = [
+                    [-1], tree.roots,
+                    Array(Set((0..<3).map { _ in NodeID.random(in: 0..<Int32(tree.count), using: &rng) })).sorted(),
+                ]
+                for start in starts {
+                    let whole = try matcher.select(SelectorProgram(start: .document, steps: steps), in: tree, from: start)
+                    var list = start
+                    for step in steps {
+                        list = try matcher.select(SelectorProgram(start: .document, steps: [step]), in: tree, from: list)
+                    }
+                    #expect(whole == list, "\(steps) from \(start)")
+                    if !whole.isEmpty { nonEmpty += 1 }
+                }
+            }
+        }
+        #expect(nonEmpty > 40)
+    }
+
+    /// Last-step matches bunched between the sample's runs: the estimate says few, the scan finds
+    /// many, and the chain goes left to right keeping the scan's matches.
+    @Test func aMisleadingSampleStillGivesTheStepwiseResult() throws {
+        var groups: [N] = []
+        for g in 0..<2_000 {
+            let leaves = (0..<9).map { k -> N in
+                let index = 2 + g * 10 + k
+                return N(index >= 100 && index < 600 ? "UIButton" : "UIView", "v\(index)")
+            }
+            groups.append(N("UIScrollView", "s\(g)", [], leaves))
+        }
+        let tree = N("UIWindow", "w", [], groups).build()
+        let steps: [Step] = [
+            .axis(.descendants, order: .document, filter: .kindOf("UIScrollView"), unique: true),
+            .axis(.descendants, order: .document, filter: .kindOf("UIButton"), unique: true),
+        ]
+        let matcher = Matcher(configuration: .serial)
+        let whole = try matcher.select(SelectorProgram(start: .document, steps: steps), in: tree)
+        var list: [NodeID] = [-1]
+        for step in steps { list = try matcher.select(SelectorProgram(start: .document, steps: [step]), in: tree, from: list) }
+        #expect(whole == list)
+        #expect(whole.count == 450)
+    }
+
     /// `tableView tableViewCell label`: the nested tree's result written out in UISpec's order.
     @Test func aChainOnNestedTablesRepeatsWhatUISpecRepeats() throws {
         let tree = Self.nested

@@ -86,7 +86,18 @@ struct Run {
         var list = start
         var k = 0
         while k < steps.count && !list.isEmpty {
-            var chain = 0
+            // A first step without de-duplication gives the same views when its inputs' subtrees
+            // are disjoint (shelley's first step, from the one window).
+            var chain = Self.isDocumentDescendantStep(steps[k], unique: true)
+                || (Self.isDocumentDescendantStep(steps[k], unique: false) && areDisjointSubtrees(list)) ? 1 : 0
+            while chain > 0, k + chain < steps.count, Self.isDocumentDescendantStep(steps[k + chain], unique: true) { chain += 1 }
+            if chain >= 2, list.isSorted(by: <) {
+                list = try matchFromTheRight(steps[k..<(k + chain)], from: list)
+                try meter.endStep(list.count)
+                k += chain
+                continue
+            }
+            chain = 0
             while k + chain < steps.count, Self.isReverseDescendantStep(steps[k + chain]) { chain += 1 }
             if chain >= 2 {
                 let prepared = try prepareReverseChain(steps[k..<(k + chain)], from: list)
@@ -103,6 +114,137 @@ struct Run {
             k += 1
         }
         return list
+    }
+
+    private static func isDocumentDescendantStep(_ step: Step, unique: Bool) -> Bool {
+        if case .axis(let axis, .document, _, unique) = step, axis == .descendants || axis == .descendantsOrSelf { return true }
+        return false
+    }
+
+    /// Whether `list` is ascending with no view inside another's subtree.
+    private func areDisjointSubtrees(_ list: [NodeID]) -> Bool {
+        var end: Int32 = .min
+        for v in list {
+            if v < 0 { return list.count == 1 }
+            if v < end { return false }
+            end = tree.ends[Int(v)]
+        }
+        return true
+    }
+
+    /// A chain of document-order descendant steps without repeats (`tableViewCell button
+    /// marked:'Delete'`), matched right to left as browsers match CSS when the last step's
+    /// matches are few: its test is scanned over everything the chain can reach, and each match
+    /// is kept when the earlier steps' tests hold on a chain of its ancestors ending at an input.
+    /// Left to right, every step but the last scanned its inputs' subtrees (all 125,655 cells,
+    /// then their subtrees) only for the last step's few matches to use them.
+    ///
+    /// Why the greedy walk is exact: each step's output is the views passing its test inside the
+    /// previous output's subtrees, in document order, so a match is in the result exactly when
+    /// such a chain exists, and taking the nearest ancestor passing each test leaves the most
+    /// ancestors for the tests above it. The views a walk passes on its way to step k-1's
+    /// ancestor share that ancestor, so they are marked with its answer and later walks stop
+    /// at them: the walks visit each view at most once.
+    ///
+    /// With many matches (more than one for each 32 views reached) the walks would cost more
+    /// than the scans they save; the steps then run left to right, and the last one keeps the
+    /// matches already found inside its inputs' subtrees instead of scanning again.
+    private mutating func matchFromTheRight(_ steps: ArraySlice<Step>, from list: [NodeID]) throws(SelectorError) -> [NodeID] {
+        var tests: [NodeTest] = []
+        var withSelf: [Bool] = []
+        var unique: [Bool] = []
+        for step in steps {
+            guard case let .axis(axis, _, filter, u) = step else { preconditionFailure("a chain holds axis steps") }
+            tests.append(try resolver.nodeTest(filter))
+            withSelf.append(axis == .descendantsOrSelf)
+            unique.append(u)
+        }
+        if tests.contains(where: { $0.never }) { return [] }
+        var reach: [(Int32, Int32)] = []
+        var fromDocument = false
+        for v in list {
+            if v < 0 { fromDocument = true; reach = [(0, Int32(tree.count))]; break }
+            let r = scanRange(v, includeSelf: withSelf[0])
+            if let last = reach.last, r.0 < last.1 { reach[reach.count - 1].1 = max(last.1, r.1); continue }
+            if r.0 < r.1 { reach.append(r) }
+        }
+        let covered = reach.reduce(0) { $0 + Int($1.1 - $1.0) }
+        let last = tests.count - 1
+        // The walks are a few dependent loads each (a cache miss apiece on a large tree: about
+        // 100 ns a match where a scan costs 1 ns a view), so they pay only for under one match
+        // per 256 views reached per step walked. A sample of the reach tells which side of that
+        // the last step is before anything is scanned.
+        if estimatedMatches(of: tests[last], in: reach, covered: covered) * last * 256 > covered {
+            var inputs = list
+            for n in tests.indices {
+                if inputs.isEmpty { return [] }
+                inputs = try descendants(of: inputs, includeSelf: withSelf[n], tests[n], unique: unique[n])
+                if n < tests.count - 1 { try meter.endStep(inputs.count) }
+            }
+            return inputs
+        }
+        let matches = try scan(reach, tests[last])
+        if matches.isEmpty { return [] }
+        if matches.count * last * 64 > covered {
+            // The sample was far off: left to right after all, reusing the scan for the last step.
+            var inputs = list
+            for n in tests.indices.dropLast() {
+                if inputs.isEmpty { return [] }
+                inputs = try descendants(of: inputs, includeSelf: withSelf[n], tests[n], unique: unique[n])
+                try meter.endStep(inputs.count)
+            }
+            return within(matches, subtreesOf: inputs, includeSelf: withSelf[last])
+        }
+        var walk = RightToLeftWalk(tree: tree, tests: tests, withSelf: withSelf, inputs: fromDocument ? nil : list)
+        var out: [NodeID] = []
+        tree.parents.withUnsafeBufferPointer { parents in
+            for m in matches where walk.holds(level: last - 1, from: withSelf[last] ? m : parents[Int(m)], parents) {
+                out.append(m)
+            }
+        }
+        try meter.charge(walk.walked)
+        return out
+    }
+
+    /// About how many views of `reach` (`covered` in all) pass `test`, from 32 runs of 64 views
+    /// spread evenly (through the scan kernel, whose set-up is paid once for all of them).
+    private func estimatedMatches(of test: NodeTest, in reach: [(Int32, Int32)], covered: Int) -> Int {
+        let runs = 32, width = 64
+        if covered <= runs * width * 4 { return 0 }
+        let stride = covered / runs
+        var sample: [(Int32, Int32)] = []
+        var offset = 0
+        for (lo, hi) in reach {
+            var i = Int(lo) + offset
+            while i < Int(hi) {
+                sample.append((Int32(i), Int32(min(Int(hi), i + width))))
+                i += stride
+            }
+            offset = i - Int(hi)
+        }
+        var hits: [NodeID] = []
+        matcher.scan(sample[...], test, tree, into: &hits)
+        let sampled = sample.reduce(0) { $0 + Int($1.1 - $1.0) }
+        return hits.count * covered / max(1, sampled)
+    }
+
+    /// The views of `sorted` inside the subtree of one of `inputs` (or one of them, with
+    /// `includeSelf`), in order: a descendant step whose scan was already made.
+    private func within(_ sorted: [NodeID], subtreesOf inputs: [NodeID], includeSelf: Bool) -> [NodeID] {
+        var ranges = inputs.map { scanRange($0, includeSelf: includeSelf) }
+        if !inputs.isSorted(by: <=) { ranges.sort { $0.0 < $1.0 } }
+        var merged: [(Int32, Int32)] = []
+        for r in ranges where r.0 < r.1 {
+            if let last = merged.last, r.0 <= last.1 { merged[merged.count - 1].1 = max(last.1, r.1) } else { merged.append(r) }
+        }
+        var out: [NodeID] = []
+        var r = 0
+        for v in sorted {
+            while r < merged.count && merged[r].1 <= v { r += 1 }
+            if r == merged.count { break }
+            if v >= merged[r].0 { out.append(v) }
+        }
+        return out
     }
 
     private static func isReverseDescendantStep(_ step: Step) -> Bool {
@@ -493,5 +635,69 @@ struct ReverseWalk {
         let start = frames.removeLast().start
         for k in start..<pending.count { emitted.append(pending[k]) }
         pending.removeLast(pending.count - start)
+    }
+}
+
+/// The ancestor walks of `Run.matchFromTheRight`, remembered per level.
+///
+/// Level j asks: starting at a view and going up, is there a view passing step j's test whose
+/// own walk at level j-1 succeeds (level -1: is there an input)? Every view a search passes
+/// without passing the test reaches the same answer, so all of them are marked with it
+/// (`good`/`dead` per level) and a later search stops at the first marked one: each level visits
+/// a view at most once, however many matches share its ancestors.
+struct RightToLeftWalk {
+    private let tests: [NodeTest]
+    /// Per level, the class mask when the test is a class test alone (the usual step before
+    /// the last: `tableViewCell`), read without the general test's set-up; else empty.
+    private let classOnly: [ContiguousArray<Bool>]
+    private let classIDs: ContiguousArray<Int32>
+    private let withSelf: [Bool]
+    private var isInput: Bitset
+    private let fromDocument: Bool
+    /// Index j + 1 for level j.
+    private var good: [Bitset]
+    private var dead: [Bitset]
+    private var path: [Int32] = []
+    /// Views visited, for the work budget.
+    private(set) var walked = 0
+
+    init(tree: ViewTree, tests: [NodeTest], withSelf: [Bool], inputs: [NodeID]?) {
+        self.tests = tests
+        classOnly = tests.map { t in
+            guard let mask = t.classMask, t.stringIDs == nil, t.boolColumn == nil, t.rest == nil, !t.never else { return [] }
+            return ContiguousArray(mask)
+        }
+        classIDs = tree.classIDs
+        self.withSelf = withSelf
+        fromDocument = inputs == nil
+        isInput = Bitset(count: inputs == nil ? 0 : tree.count)
+        for v in inputs ?? [] where v >= 0 { isInput.insert(Int(v)) }
+        good = Array(repeating: Bitset(count: tree.count), count: tests.count)
+        dead = good
+    }
+
+    mutating func holds(level j: Int, from start: Int32, _ parents: UnsafeBufferPointer<Int32>) -> Bool {
+        if j < 0 && fromDocument { return true }
+        let base = path.count
+        var q = start
+        var answer = false
+        while q >= 0 {
+            if good[j + 1].contains(Int(q)) { answer = true; break }
+            if dead[j + 1].contains(Int(q)) { break }
+            path.append(q)
+            walked += 1
+            if j < 0 {
+                if isInput.contains(Int(q)) { answer = true; break }
+            } else if classOnly[j].isEmpty ? tests[j].passes(q, classIDs: classIDs) : classOnly[j][Int(classIDs[Int(q)])] {
+                answer = holds(level: j - 1, from: withSelf[j] ? q : parents[Int(q)], parents)
+                break
+            }
+            q = parents[Int(q)]
+        }
+        for k in base..<path.count {
+            if answer { good[j + 1].insert(Int(path[k])) } else { dead[j + 1].insert(Int(path[k])) }
+        }
+        path.removeLast(path.count - base)
+        return answer
     }
 }
