@@ -41,6 +41,9 @@ let queries: [(String, String)] = [
     ("xpath", "//UITableViewCell/*[last()]"),
     ("xpath", "//UIButton[@accessibilityLabel='Delete' or @accessibilityLabel='Edit']"),
     ("uiselector", "new UiSelector().className(\"UILabel\").textStartsWith(\"Row 7-\")"),
+    // Issue 20, round two: the rows still short after round one.
+    ("predicate", "type == 'UILabel' AND accessibilityLabel BEGINSWITH 'Row 7-'"),
+    ("xpath", "//*[@uid='500000']"),
 ]
 
 let serialRegistry = EngineRegistry.standard(matcher: Matcher(configuration: .serial))
@@ -176,6 +179,24 @@ let benchmarks: @Sendable () -> Void = {
         let engine = try EngineRegistry.standard().engine(named: "shelley")
         for _ in benchmark.scaledIterations {
             blackHole(try engine.compile("tableViewCell label marked:'Row 7-3' parent tableViewCell view:'UIImageView'"))
+        }
+    }
+
+    // Issue 20: compiling a typical selector, every engine (target ≤ 20 µs each).
+    let typical: [(String, String)] = [
+        ("shelley_compat", "tableViewCell label marked:'Row 7-3' parent tableViewCell view:'UIImageView'"),
+        ("uiquery", "tableView tableViewCell label text:'Row 1'"),
+        ("regex", "UIButton /^(delete|share)$/i"),
+        ("fry", "FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UIImageView))"),
+        ("predicate", "type == 'UILabel' AND accessibilityLabel BEGINSWITH 'Row 7-'"),
+        ("xpath", "//UITableViewCell[.//UILabel[@accessibilityLabel='Row 7-3']]//UIButton[@accessibilityLabel='Delete']"),
+        ("uiselector", "new UiSelector().className(\"UILabel\").textStartsWith(\"Row 7-\")"),
+    ]
+    for (name, selector) in typical {
+        Benchmark("cache miss: compile a typical \(name) selector",
+                  configuration: .init(metrics: [.wallClock], timeUnits: .nanoseconds, maxIterations: 100_000)) { benchmark in
+            let engine = try EngineRegistry.standard().engine(named: name)
+            for _ in benchmark.scaledIterations { blackHole(try engine.compile(selector)) }
         }
     }
 
