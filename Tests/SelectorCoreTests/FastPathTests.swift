@@ -183,3 +183,48 @@ import ViewSelectorsTesting
                         "2bl"])
     }
 }
+
+/// `StringPool` finds ASCII values by their bytes and the rest by `String`; one id per value as
+/// `==` counts values, whichever path a value or a lookup takes.
+@Suite struct StringPoolPathTests {
+    @Test func canonicallyEqualSpellingsShareAnIdInEitherOrder() {
+        var asciiFirst = StringPool()
+        let k = asciiFirst.intern("K")
+        #expect(asciiFirst.id(of: "\u{212A}") == k)  // the Kelvin sign, on a pool of ASCII values only
+        #expect(asciiFirst.intern("\u{212A}") == k)
+        #expect(asciiFirst.intern("K") == k)
+        #expect(asciiFirst.count == 1)
+
+        var kelvinFirst = StringPool()
+        let kelvin = kelvinFirst.intern("\u{212A}")
+        #expect(kelvinFirst.intern("K") == kelvin)
+        #expect(kelvinFirst.id(of: "K") == kelvin)
+        #expect(kelvinFirst.count == 1)
+
+        var accents = StringPool()
+        let composed = accents.intern("\u{E9}")
+        #expect(accents.intern("e\u{301}") == composed)
+        #expect(accents.id(of: "e\u{301}") == composed)
+        #expect(accents.id(of: "e") == nil)
+    }
+
+    @Test func manyValuesKeepTheirIdsThroughGrowthAndMixedPaths() {
+        var pool = StringPool()
+        var ids: [String: Int32] = [:]
+        for k in 0..<5_000 {
+            let value = k % 7 == 0 ? "Zeile \(k) \u{E4}" : "Row \(k)"
+            ids[value] = pool.intern(value)
+        }
+        // A value that is not ASCII arrived early: from then on ASCII values are in both indexes.
+        for (value, id) in ids {
+            #expect(pool.id(of: value) == id)
+            #expect(pool.intern(value) == id)
+            #expect(pool[id] == value)
+        }
+        #expect(pool.count == 5_000)
+        #expect(pool.id(of: "Row 5000") == nil)
+        #expect(pool.id(of: "") == nil)
+        let empty = pool.intern("")
+        #expect(pool.id(of: "") == empty)
+    }
+}

@@ -85,6 +85,15 @@ struct ColumnBuilder {
         ids[node] = pool.intern(s)
     }
 
+    /// Sets an ASCII string from its bytes, without building a `String` unless the column holds
+    /// something other than strings.
+    mutating func setASCII(_ ascii: UnsafeBufferPointer<UInt8>, at node: Int) {
+        if kind == nil { kind = .strings }
+        guard kind == .strings else { set(.string(String(decoding: ascii, as: UTF8.self)), at: node); return }
+        Self.pad(&ids, to: node, with: -1)
+        ids[node] = pool.internASCII(ascii)
+    }
+
     /// Sets a frame without a `JSONValue` round trip.
     mutating func setFrame(_ r: Rect, at node: Int) {
         if kind == nil { kind = .frames }

@@ -78,6 +78,7 @@ private struct DumpStreamer {
     func stream(_ r: inout JSONReader, into b: inout ViewTreeBuilder) throws {
         var stack: [Frame] = []
         var keys = KeyTable(maxPropertyNames: limits.maxPropertyNames)
+        var classes = ClassNameCache()
         guard r.peek() == UInt8(ascii: "{") else { throw r.error("a /dump document must be a JSON object") }
         try open(&r, &b, &stack, parent: nil)
         while var top = stack.last {
@@ -118,7 +119,11 @@ private struct DumpStreamer {
                 continue
             case .className:
                 guard r.peek() == UInt8(ascii: "\"") else { throw r.error("\"class\" must be a string") }
-                b.setClass(try r.readString(), of: top.node)
+                if let ascii = r.readPlainStringBytes() {
+                    b.setClassID(classes.id(ascii, &b), of: top.node)
+                } else {
+                    b.setClass(try r.readString(), of: top.node)
+                }
                 top.hasClass = true
             case .classChain:
                 let at = r.pos
@@ -131,7 +136,11 @@ private struct DumpStreamer {
             case .property(let slot):
                 switch r.peek() {
                 case UInt8(ascii: "\""):
-                    b.setString(slot: slot, try r.readString(), on: top.node)
+                    if let ascii = r.readPlainStringBytes() {
+                        b.setASCII(slot: slot, ascii, on: top.node)
+                    } else {
+                        b.setString(slot: slot, try r.readString(), on: top.node)
+                    }
                 case UInt8(ascii: "{"):
                     if let frame = r.readFrame() {
                         b.setFrame(slot: slot, frame, on: top.node)
@@ -155,6 +164,28 @@ private struct DumpStreamer {
             throw DumpError("views nested deeper than \(limits.maxViewDepth) levels")
         }
         stack.append(Frame(node: b.addNode(className: "UIView", parent: parent), needComma: false, hasClass: false))
+    }
+}
+
+/// Class ids by the class name's bytes, for the first few dozen names: a tree holds a few dozen
+/// classes, and building a `String` per view to look its class up cost a twentieth of a load.
+private struct ClassNameCache {
+    private var names: [[UInt8]] = []
+    private var ids: [Int32] = []
+    private var last = 0
+
+    mutating func id(_ ascii: UnsafeBufferPointer<UInt8>, _ b: inout ViewTreeBuilder) -> Int32 {
+        if last < names.count && Self.equal(names[last], ascii) { return ids[last] }
+        for k in names.indices where Self.equal(names[k], ascii) { last = k; return ids[k] }
+        let id = b.classID(String(decoding: ascii, as: UTF8.self))
+        if names.count < 64 {
+            names.append(Array(ascii)); ids.append(id); last = names.count - 1
+        }
+        return id
+    }
+
+    private static func equal(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (b.isEmpty || a.withUnsafeBufferPointer { memcmp($0.baseAddress!, b.baseAddress!, b.count) == 0 })
     }
 }
 

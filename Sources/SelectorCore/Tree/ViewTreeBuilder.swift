@@ -112,12 +112,24 @@ public struct ViewTreeBuilder {
         columns[slot].setString(value, at: Int(node))
     }
 
+    /// Sets a string in column `slot` from its bytes, which are ASCII (the /dump loader's values
+    /// without escapes).
+    mutating func setASCII(slot: Int, _ ascii: UnsafeBufferPointer<UInt8>, on node: Handle) {
+        columns[slot].setASCII(ascii, at: Int(node))
+    }
+
     /// Sets a frame in column `slot`.
     public mutating func setFrame(slot: Int, _ rect: Rect, on node: Handle) {
         columns[slot].setFrame(rect, at: Int(node))
     }
 
-    private mutating func classID(_ name: String) -> Int32 {
+    /// Sets `node`'s class to one `classID(_:)` returned.
+    mutating func setClassID(_ id: Int32, of node: Handle) {
+        classOf[Int(node)] = id
+    }
+
+    /// The id of class `name`, adding it when new.
+    mutating func classID(_ name: String) -> Int32 {
         if let id = classIndex[name] { return id }
         let id = Int32(classNames.count)
         classNames.append(name)
