@@ -214,16 +214,7 @@ extension Matcher {
             // and a handful of node tests, which cost more than testing the nodes between them.
             // One scan of the ranges' hull runs on the long-range fast paths; a merge with the
             // ranges (both in order) keeps the hits inside one.
-            let all = scan(ranges: [hull], test, tree, statistics: &statistics)
-            var out: [NodeID] = []
-            out.reserveCapacity(all.count)
-            var r = 0
-            for v in all {
-                while r < ranges.count && ranges[r].1 <= v { r += 1 }
-                if r == ranges.count { break }
-                if v >= ranges[r].0 { out.append(v) }
-            }
-            return out
+            return Self.inside(scan(ranges: [hull], test, tree, statistics: &statistics), ranges)
         }
         statistics.nodesScanned += total
         let threads = min(configuration.maxThreads, max(1, total / max(1, configuration.parallelThreshold / 2)))
@@ -256,6 +247,19 @@ extension Matcher {
         var out: [NodeID] = []
         out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for p in parts { out.append(contentsOf: p) }
+        return out
+    }
+
+    /// The views of `sorted` (ascending) inside one of `ranges` (ascending, disjoint), in order.
+    static func inside(_ sorted: [NodeID], _ ranges: [(Int32, Int32)]) -> [NodeID] {
+        var out: [NodeID] = []
+        out.reserveCapacity(sorted.count)
+        var r = 0
+        for v in sorted {
+            while r < ranges.count && ranges[r].1 <= v { r += 1 }
+            if r == ranges.count { break }
+            if v >= ranges[r].0 { out.append(v) }
+        }
         return out
     }
 

@@ -237,14 +237,7 @@ struct Run {
         for r in ranges where r.0 < r.1 {
             if let last = merged.last, r.0 <= last.1 { merged[merged.count - 1].1 = max(last.1, r.1) } else { merged.append(r) }
         }
-        var out: [NodeID] = []
-        var r = 0
-        for v in sorted {
-            while r < merged.count && merged[r].1 <= v { r += 1 }
-            if r == merged.count { break }
-            if v >= merged[r].0 { out.append(v) }
-        }
-        return out
+        return Matcher.inside(sorted, merged)
     }
 
     private static func isReverseDescendantStep(_ step: Step) -> Bool {
