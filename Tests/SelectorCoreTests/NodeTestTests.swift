@@ -78,6 +78,13 @@ import Testing
         .not(.or([.string(property: "accessibilityLabel", .equals("Row 3")), .and([.hasProperty("text"), .bool(property: "isHidden", false)])])),
         .or([.and([.kindOf("UIButton"), .not(.or([.bool(property: "isHidden", true), .string(property: "text", .contains("1"))]))]),
              .string(property: "accessibilityLabel", .hasPrefix("Row 16"))]),
+        // uiselector's "`text`, else the label" is one op; beside a closure (presence of a
+        // number column) it runs per view instead of a block at a time.
+        .and([.kindOf("UILabel"), .hasProperty("order"),
+              .or([.string(property: "text", .hasPrefix("Row 1")),
+                   .and([.not(.hasProperty("text")), .string(property: "accessibilityLabel", .hasPrefix("Row 1"))])])]),
+        .or([.string(property: "text", .contains("2")),
+             .and([.not(.hasProperty("text")), .string(property: "accessibilityLabel", .contains("6"))])]),
         // A number column alone or with a class: one loop per comparison; a view without the
         // value passes none of them, `!=` included.
         .number(property: "order", .equal, 7),
@@ -104,6 +111,17 @@ import Testing
             let expected = ranges.flatMap { (lo, hi) in (lo..<hi).filter { Self.holds(predicate, $0, tree) } }
             #expect(scanned == expected, "\(ranges.count) ranges")
         }
+    }
+
+    /// The shape the fast op stands for is recognised (the rows above check its answers).
+    @Test func textElseTheLabelIsOneOp() throws {
+        var resolver = Resolver(tree: Self.bigTree, predicates: PredicateRegistry(), matcher: Matcher(), deadline: MatchDeadline(nil))
+        let test = try resolver.nodeTest(.and([.kindOf("UILabel"), .or([
+            .string(property: "text", .hasPrefix("Row 1")),
+            .and([.not(.hasProperty("text")), .string(property: "accessibilityLabel", .hasPrefix("Row 1"))]),
+        ])]))
+        let kinds = test.flatRest?.ops.map(\.kind) ?? []
+        #expect(kinds == [.firstPresent])
     }
 
     @Test func aNegativeNodeNeverPasses() throws {

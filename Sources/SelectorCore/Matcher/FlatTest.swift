@@ -14,7 +14,7 @@ struct FlatTest: @unchecked Sendable {
     // @unchecked: the arrays are never mutated after `init`, and `others` holds the same
     // immutable `ResolvedTest`s the matcher already shares across threads.
 
-    enum Kind: UInt8 { case constant, stringID, stringMask, bools, numbers, nodeSet, other, and, or, not }
+    enum Kind: UInt8 { case constant, stringID, stringMask, bools, numbers, nodeSet, other, and, or, not, firstPresent }
 
     /// One node of the test. `a` and `b` index the column arrays or carry a value, by kind.
     struct Op {
@@ -28,6 +28,9 @@ struct FlatTest: @unchecked Sendable {
         var b: Int32 = 0
         var x: Double = 0
         var comparison: Comparison = .equal
+        /// firstPresent: the fallback column's `ids` index and its `masks` index.
+        var c: Int32 = 0
+        var d: Int32 = 0
     }
 
     private(set) var ops: ContiguousArray<Op> = []
@@ -75,6 +78,15 @@ struct FlatTest: @unchecked Sendable {
         case .nodeSet(let set):
             ops.append(Op(kind: .nodeSet, a: Int32(sets.count)))
             sets.append(ContiguousArray(set.words))
+        case .or(let parts) where Self.firstPresent(parts) != nil:
+            // "`a` when the view has it, else `b`" (uiselector's text methods read `text`, else
+            // the label): `or(a ∈ A, and(not(has a), b ∈ B))` as one op, two column reads a view
+            // instead of five ops.
+            let (a, maskA, b, maskB) = Self.firstPresent(parts)!
+            ops.append(Op(kind: .firstPresent, a: Int32(ids.count), b: Int32(masks.count),
+                          c: Int32(ids.count + 1), d: Int32(masks.count + 1)))
+            ids.append(a); ids.append(b)
+            masks.append(ContiguousArray(maskA)); masks.append(ContiguousArray(maskB))
         case .and(let parts), .or(let parts):
             if case .and = test { ops.append(Op(kind: .and, a: Int32(parts.count))) }
             else { ops.append(Op(kind: .or, a: Int32(parts.count))) }
@@ -90,6 +102,20 @@ struct FlatTest: @unchecked Sendable {
             columnsOnly = false
         }
         ops[at].size = Int32(ops.count - at)
+    }
+
+    /// The columns and masks of `or(a ∈ A, and(not(has a), b ∈ B))`, where `has a` is a mask of
+    /// every value of the same column as `a`; nil for any other shape.
+    private static func firstPresent(_ parts: [ResolvedTest])
+        -> (ContiguousArray<Int32>, [Bool], ContiguousArray<Int32>, [Bool])? {
+        guard parts.count == 2, case .stringMask(let a, let maskA) = parts[0],
+              case .and(let both) = parts[1], both.count == 2,
+              case .not(let absent) = both[0], case .stringMask(let had, let all) = absent,
+              case .stringMask(let b, let maskB) = both[1],
+              !all.contains(false), all.count == maskA.count,
+              a.withUnsafeBufferPointer({ x in had.withUnsafeBufferPointer { $0.baseAddress == x.baseAddress } })
+        else { return nil }
+        return (a, maskA, b, maskB)
     }
 
     /// Calls `body` with a reader whose pointers are valid for the call.
@@ -138,6 +164,9 @@ struct FlatReader {
     /// Whether node `i` passes the whole test.
     @inline(__always) func test(_ i: Int) -> Bool { eval(0, i) }
 
+    /// Whether node `i` passes op `pc`.
+    func evalAt(_ pc: Int, _ i: Int) -> Bool { eval(pc, i) }
+
     private func eval(_ pc: Int, _ i: Int) -> Bool {
         let op = ops[pc]
         switch op.kind {
@@ -169,6 +198,11 @@ struct FlatReader {
             }
             return false
         case .not: return !eval(pc + 1, i)
+        case .firstPresent:
+            let v = ids[Int(op.a)][i]
+            if v >= 0 { return masks[Int(op.b)][Int(v)] }
+            let w = ids[Int(op.c)][i]
+            return w >= 0 && masks[Int(op.d)][Int(w)]
         }
     }
 }
@@ -243,8 +277,23 @@ extension FlatReader {
         case .not:
             evaluate(pc + 1, views, n, into: result, scratch: scratch)
             for k in 0..<n { result[k] ^= 1 }
+        case .firstPresent:
+            let first = ids[Int(op.a)].baseAddress!, fallback = ids[Int(op.c)].baseAddress!
+            let maskA = masks[Int(op.b)], maskB = masks[Int(op.d)]
+            guard let ma = maskA.baseAddress, let mb = maskB.baseAddress, !maskA.isEmpty, !maskB.isEmpty else {
+                for k in 0..<n { result[k] = evalOne(pc, Int(views[k])) }
+                return
+            }
+            for k in 0..<n {
+                let i = Int(views[k])
+                let v = first[i], w = fallback[i]
+                result[k] = (Matcher.bit(v >= 0) & Matcher.bit(ma[Int(max(v, 0))]))
+                    | (Matcher.bit(v < 0) & Matcher.bit(w >= 0) & Matcher.bit(mb[Int(max(w, 0))]))
+            }
         }
     }
+
+    private func evalOne(_ pc: Int, _ i: Int) -> UInt8 { Matcher.bit(evalAt(pc, i)) }
 
     /// Appends the views of `views[0..<n]` (n ≤ `blockSize`) passing the whole test, in order.
     func filter(_ views: UnsafeMutablePointer<Int32>, _ n: Int, result: UnsafeMutablePointer<UInt8>,
