@@ -78,6 +78,9 @@ import Testing
         .not(.or([.string(property: "accessibilityLabel", .equals("Row 3")), .and([.hasProperty("text"), .bool(property: "isHidden", false)])])),
         .or([.and([.kindOf("UIButton"), .not(.or([.bool(property: "isHidden", true), .string(property: "text", .contains("1"))]))]),
              .string(property: "accessibilityLabel", .hasPrefix("Row 16"))]),
+        // Masks few values pass (2 and 1 of the 17 labels): the value column first, then the class.
+        .and([.kindOf("UIView"), .string(property: "accessibilityLabel", .hasSuffix("6"))]),
+        .and([.kindOf("UIButton"), .string(property: "accessibilityLabel", .contains("Row 16"))]),
         // uiselector's "`text`, else the label" is one op; beside a closure (presence of a
         // number column) it runs per view instead of a block at a time.
         .and([.kindOf("UILabel"), .hasProperty("order"),
@@ -143,6 +146,7 @@ import Testing
             case .equals: return s == wanted
             case .contains: return s.contains(wanted)
             case .hasPrefix: return s.hasPrefix(wanted)
+            case .hasSuffix: return s.hasSuffix(wanted)
             default: Issue.record("not in this test"); return false
             }
         case .bool(let property, let want): return value(property)?.boolValue == want

@@ -108,7 +108,23 @@ extension Matcher {
                         for i in lo..<hi where sids[i] == wanted { out.append(Int32(i)) }
                     }
                 } else if hasString {
-                    if hasClass && hi - lo >= Self.compactionRange {
+                    if hasClass && hi - lo >= Self.compactionRange && test.fewValues {
+                        // A mask few values pass (`text:'Row 1'`: one in nine): the value column
+                        // alone first, then the class of the views kept. The combined loop read
+                        // both 4 MB columns for every view (0.7 ms at 10^6 views, against 0.4
+                        // for one column).
+                        let start = out.count
+                        Self.compact(lo, hi, into: &out) { i in
+                            let v = sids[i]
+                            return Self.bit(v >= 0) & Self.bit(sm[Int(max(v, 0))]) != 0
+                        }
+                        var kept = start
+                        for k in start..<out.count where cm[Int(cls[Int(out[k])])] {
+                            out[kept] = out[k]
+                            kept += 1
+                        }
+                        out.removeLast(out.count - kept)
+                    } else if hasClass && hi - lo >= Self.compactionRange {
                         Self.compact(lo, hi, into: &out) { i in
                             // All three tests read and combined without a branch: `&&` became
                             // a jump on the class test, mispredicted for a quarter of the views

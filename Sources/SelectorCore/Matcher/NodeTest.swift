@@ -6,7 +6,12 @@ struct NodeTest: @unchecked Sendable {
     var stringIDs: ContiguousArray<Int32>? = nil
     /// With `stringIDs`: either one wanted id (`stringID >= 0`) or a mask over ids.
     var stringID: Int32 = -1
-    var stringMask: [Bool]? = nil
+    var stringMask: [Bool]? = nil {
+        didSet { fewValues = stringMask.map { m in m.lazy.filter { $0 }.count * 4 < m.count } ?? false }
+    }
+    /// Under a quarter of the column's values pass the mask: the scan then tests the value
+    /// first and the class only for the views it keeps (see `Matcher.scan`).
+    private(set) var fewValues = false
     /// A boolean column test (`isHidden`): node passes when the value is present and equals `boolWanted`.
     var boolColumn: ContiguousArray<Int8>? = nil
     var boolWanted = true
