@@ -342,13 +342,16 @@ extension Matcher {
                     return .success((mask, evaluator.evaluations))
                 }
                 let builtin = BuiltinStringEvaluator(test)
-                for k in lo..<hi {
-                    if k & 4095 == 0, deadline.hasPassed {
-                        return .failure(QueryBudget.deadlineError)
+                let start = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                let passed = mask.withUnsafeMutableBufferPointer { m in
+                    for k in lo..<hi {
+                        if k & 4095 == 0, deadline.hasPassed { return true }
+                        let a = Int(offsets[k]), b = Int(offsets[k + 1])
+                        m[k - lo] = builtin.matches(UnsafeBufferPointer(start: start + a, count: b - a))
                     }
-                    let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
-                    mask[k - lo] = builtin.matches(s)
+                    return false
                 }
+                if passed { return .failure(QueryBudget.deadlineError) }
                 return .success((mask, hi - lo))
             }
             if threads == 1 { return [evaluateRange(0, count)] }

@@ -304,8 +304,14 @@ struct Run {
             if !test.never {
                 var tested = 0
                 var i = useful.next(from: 0, below: tree.count)
+                // A class test alone (`tableViewCell`) is read from its mask: `passes` sets up
+                // the general test per call.
+                let classOnly = test.classOnlyMask
+                let classIDs = tree.classIDs
                 while i < tree.count {
-                    if passes(NodeID(i), test) { matches.append(NodeID(i)) }
+                    let hit: Bool
+                    if let mask = classOnly { hit = mask[Int(classIDs[i])] } else { hit = passes(NodeID(i), test) }
+                    if hit { matches.append(NodeID(i)) }
                     tested += 1
                     i = useful.next(from: i + 1, below: tree.count)
                 }
@@ -656,10 +662,7 @@ struct RightToLeftWalk {
 
     init(tree: ViewTree, tests: [NodeTest], withSelf: [Bool], inputs: [NodeID]?) {
         self.tests = tests
-        classOnly = tests.map { t in
-            guard let mask = t.classMask, t.stringIDs == nil, t.boolColumn == nil, t.rest == nil, !t.never else { return [] }
-            return ContiguousArray(mask)
-        }
+        classOnly = tests.map { $0.classOnlyMask.map { ContiguousArray($0) } ?? [] }
         classIDs = tree.classIDs
         self.withSelf = withSelf
         fromDocument = inputs == nil

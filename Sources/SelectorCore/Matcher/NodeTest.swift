@@ -6,12 +6,11 @@ struct NodeTest: @unchecked Sendable {
     var stringIDs: ContiguousArray<Int32>? = nil
     /// With `stringIDs`: either one wanted id (`stringID >= 0`) or a mask over ids.
     var stringID: Int32 = -1
-    var stringMask: [Bool]? = nil {
-        didSet { fewValues = stringMask.map { m in m.lazy.filter { $0 }.count * 4 < m.count } ?? false }
-    }
-    /// Under a quarter of the column's values pass the mask: the scan then tests the value
-    /// first and the class only for the views it keeps (see `Matcher.scan`).
-    private(set) var fewValues = false
+    var stringMask: [Bool]? = nil
+    /// With a class mask: under a quarter of the column's values pass the string mask, so the
+    /// scan tests the value first and the class only for the views it keeps (`Matcher.scan`).
+    /// Set by `Resolver.nodeTest`.
+    var fewValues = false
     /// A boolean column test (`isHidden`): node passes when the value is present and equals `boolWanted`.
     var boolColumn: ContiguousArray<Int8>? = nil
     var boolWanted = true
@@ -20,6 +19,13 @@ struct NodeTest: @unchecked Sendable {
     }
     /// `rest` laid out for the scan's hot loop (see FlatTest.swift).
     private(set) var flatRest: FlatTest? = nil
+
+    /// The class mask, when the test is that alone (a step such as `tableViewCell`): loops that
+    /// test views one at a time off the scan read it directly.
+    var classOnlyMask: [Bool]? {
+        guard !never, stringIDs == nil, boolColumn == nil, rest == nil else { return nil }
+        return classMask
+    }
 
     /// Whether node `i` passes, given the class column. Used off the hot loops.
     func passes(_ i: Int32, classIDs: ContiguousArray<Int32>) -> Bool {

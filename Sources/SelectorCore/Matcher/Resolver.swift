@@ -43,6 +43,13 @@ struct Resolver {
             }
         }
         if !rest.isEmpty { test.rest = rest.count == 1 ? rest[0] : .and(rest) }
+        if test.classMask != nil, let mask = test.stringMask {
+            // Bytes summed rather than a filter per element: a mask has a value per label.
+            let passing = mask.withUnsafeBufferPointer { m in
+                m.withMemoryRebound(to: UInt8.self) { $0.reduce(0) { $0 &+ Int($1) } }
+            }
+            test.fewValues = passing * 4 < mask.count
+        }
         return test
     }
 
