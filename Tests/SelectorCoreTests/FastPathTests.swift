@@ -11,7 +11,13 @@ import ViewSelectorsTesting
         "", "row 7-3", "Row 7-3", "ROW 7-", "Row 7", "Row 7-3x", "xRow 7-3", "e\u{301}", "é", "E\u{301}clair",
         "\u{212A}elvin", "kelvin", "İstanbul", "istanbul", "a\r\nb", "A\r", "Straße", "STRASSE", "row 7-\u{301}",
         "Row 7-Ω", "Σ", "σ", "ς", "\u{00A0}Row", "ab", "AB", "aB\u{0300}",
+        // Eight-byte words: needles and subjects across the word boundary, non-ASCII bytes on
+        // either side of the first difference, and bytes that OR 0x20 turns into other bytes.
+        "ROW 7-3 AND MORE", "row 7-3 and more", "Row 7-3 and mor\u{E9}", "Row 7-\u{E9}", "\u{E9}ow 7-3",
+        "[ow 7-", "@ROW 7-", "Row\u{0}7-", "Strasse!", "STRASSEX", "strassE", "Kelvin Scale", "\u{212A}elvin Scale",
+        "ROW 7-3 AND MORE\u{301}", "row 7-3 and mor", "AB\u{E9}", "I\u{307}",
     ]
+    static let longNeedles = ["row 7-3 and more", "strasse", "kelvin s", "[ow", "`ow", "ab\u{E9}"]
     static let needles = ["", "row 7-", "ROW 7-3", "e", "é", "k", "kelvin", "i", "a\r", "ab", "strasse", "σ", "\u{0301}"]
 
     /// Every built-in operation with `.caseInsensitive`, against the `String` comparison the byte
@@ -19,7 +25,7 @@ import ViewSelectorsTesting
     @Test func caseInsensitiveBytesAgreeWithLowercasedStrings() {
         let operations: [StringTest.Operation] = [.equals, .hasPrefix, .hasSuffix, .contains]
         var checked = 0
-        for needle in Self.needles {
+        for needle in Self.needles + Self.longNeedles {
             for operation in operations {
                 let evaluator = BuiltinStringEvaluator(StringTest(operation, needle, options: .caseInsensitive))
                 for subject in Self.subjects {
@@ -37,7 +43,7 @@ import ViewSelectorsTesting
                 }
             }
         }
-        #expect(checked == Self.needles.count * 4 * Self.subjects.count)
+        #expect(checked == (Self.needles.count + Self.longNeedles.count) * 4 * Self.subjects.count)
     }
 
     /// The short-value substring loop against `String.contains` on bytes that stress its ends.
