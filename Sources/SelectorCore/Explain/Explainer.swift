@@ -568,21 +568,10 @@ struct Explainer {
     /// What a descendant axis reaches from `input`, as merged ranges (the virtual root, -1,
     /// reaches the whole tree).
     func descendantRanges(_ input: [NodeID], includeSelf: Bool) -> [Range<Int>] {
-        var spans: [Range<Int>] = input.map { v in
-            v < 0 ? 0..<tree.count : (includeSelf ? Int(v) : Int(v) + 1)..<Int(tree.ends[Int(v)])
+        let spans: [(Int32, Int32)] = input.map { v in
+            v < 0 ? (0, Int32(tree.count)) : (includeSelf ? v : v + 1, tree.ends[Int(v)])
         }
-        if !zip(spans, spans.dropFirst()).allSatisfy({ $0.lowerBound <= $1.lowerBound }) {
-            spans.sort { $0.lowerBound < $1.lowerBound }
-        }
-        var merged: [Range<Int>] = []
-        for r in spans where !r.isEmpty {
-            if let last = merged.last, r.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
-            } else {
-                merged.append(r)
-            }
-        }
-        return merged
+        return Matcher.merged(spans).map { Int($0.0)..<Int($0.1) }
     }
 
     /// Sets bits `r` of a bitset: whole words at once between the partial words at either end.

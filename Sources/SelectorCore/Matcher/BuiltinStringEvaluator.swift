@@ -13,8 +13,6 @@ struct BuiltinStringEvaluator {
     let foldedNeedle: String
     /// The needle lower-cased, when it is ASCII: an ASCII subject is then compared byte by byte.
     let asciiFoldedNeedle: [UInt8]?
-    /// `equals` (true) or `hasPrefix` (false), which `foldedPrefix` answers; nil for the others.
-    let foldedPrefixWhole: Bool?
     /// The options, read once: this runs for each of tens of thousands of values.
     private let readsNoBreakSpace: Bool
     private let caseInsensitive: Bool
@@ -22,6 +20,14 @@ struct BuiltinStringEvaluator {
     /// (its `matcher` case holds an existential) for every value.
     private enum Kind { case equals, contains, hasPrefix, hasSuffix, none }
     private let kind: Kind
+    /// `equals` (true) or `hasPrefix` (false), which `foldedPrefix` answers; nil for the others.
+    private var foldedPrefixWhole: Bool? {
+        switch kind {
+        case .equals: return true
+        case .hasPrefix: return false
+        default: return nil
+        }
+    }
 
     init(_ test: StringTest) {
         self.test = test
@@ -37,11 +43,6 @@ struct BuiltinStringEvaluator {
         case .hasPrefix: kind = .hasPrefix
         case .hasSuffix: kind = .hasSuffix
         case .matcher: kind = .none
-        }
-        switch test.operation {
-        case .equals: foldedPrefixWhole = true
-        case .hasPrefix: foldedPrefixWhole = false
-        default: foldedPrefixWhole = nil
         }
     }
 

@@ -266,6 +266,30 @@ extension Matcher {
         return out
     }
 
+    /// `ranges` as one ascending, disjoint list: ordered by start (a list already ascending or
+    /// descending is not sorted again: UISpec's order makes many step outputs descending), empty
+    /// ones dropped, overlapping or touching ones joined. Subtree ranges nest or are disjoint, so
+    /// the result covers each view once.
+    static func merged(_ ranges: [(Int32, Int32)]) -> [(Int32, Int32)] {
+        var ordered = ranges
+        var ascending = true, descending = true
+        var k = 1
+        while k < ordered.count && (ascending || descending) {
+            if ordered[k - 1].0 > ordered[k].0 { ascending = false }
+            if ordered[k - 1].0 < ordered[k].0 { descending = false }
+            k += 1
+        }
+        if !ascending {
+            if descending { ordered.reverse() } else { ordered.sort { $0.0 < $1.0 } }
+        }
+        var out: [(Int32, Int32)] = []
+        out.reserveCapacity(ordered.count)
+        for r in ordered where r.0 < r.1 {
+            if let last = out.last, r.0 <= last.1 { out[out.count - 1].1 = max(last.1, r.1) } else { out.append(r) }
+        }
+        return out
+    }
+
     /// The views of `sorted` (ascending) inside one of `ranges` (ascending, disjoint), in order.
     static func inside(_ sorted: [NodeID], _ ranges: [(Int32, Int32)]) -> [NodeID] {
         var out: [NodeID] = []

@@ -146,9 +146,10 @@ struct Run {
     /// ancestor share that ancestor, so they are marked with its answer and later walks stop
     /// at them: the walks visit each view at most once.
     ///
-    /// With many matches (more than one for each 32 views reached) the walks would cost more
-    /// than the scans they save; the steps then run left to right, and the last one keeps the
-    /// matches already found inside its inputs' subtrees instead of scanning again.
+    /// With many matches (a sample of the reach predicts over one for each 256 views per step
+    /// walked) the walks would cost more than the scans they save, and the steps run left to
+    /// right; when the sample was far off (over one in 64 found), the last step keeps the matches
+    /// already found inside its inputs' subtrees instead of scanning again.
     private mutating func matchFromTheRight(_ steps: ArraySlice<Step>, from list: [NodeID]) throws(SelectorError) -> [NodeID] {
         var tests: [NodeTest] = []
         var withSelf: [Bool] = []
@@ -160,39 +161,34 @@ struct Run {
             unique.append(u)
         }
         if tests.contains(where: { $0.never }) { return [] }
-        var reach: [(Int32, Int32)] = []
-        var fromDocument = false
-        for v in list {
-            if v < 0 { fromDocument = true; reach = [(0, Int32(tree.count))]; break }
-            let r = scanRange(v, includeSelf: withSelf[0])
-            if let last = reach.last, r.0 < last.1 { reach[reach.count - 1].1 = max(last.1, r.1); continue }
-            if r.0 < r.1 { reach.append(r) }
-        }
+        // `list` is ascending, so the virtual document node (-1), which reaches everything, is first.
+        let fromDocument = list.first == -1
+        let reach = subtreeRanges(of: list, includeSelf: withSelf[0])
         let covered = reach.reduce(0) { $0 + Int($1.1 - $1.0) }
         let last = tests.count - 1
         // The walks are a few dependent loads each (a cache miss apiece on a large tree: about
         // 100 ns a match where a scan costs 1 ns a view), so they pay only for under one match
         // per 256 views reached per step walked. A sample of the reach tells which side of that
         // the last step is before anything is scanned.
-        if estimatedMatches(of: tests[last], in: reach, covered: covered) * last * 256 > covered {
+        // Steps 0..<count left to right; each output but the chain's last is charged as a step's
+        // (the caller charges that one).
+        func leftToRight(_ count: Int) throws(SelectorError) -> [NodeID] {
             var inputs = list
-            for n in tests.indices {
+            for n in 0..<count {
                 if inputs.isEmpty { return [] }
                 inputs = try descendants(of: inputs, includeSelf: withSelf[n], tests[n], unique: unique[n])
-                if n < tests.count - 1 { try meter.endStep(inputs.count) }
+                if n < last { try meter.endStep(inputs.count) }
             }
             return inputs
+        }
+        if estimatedMatches(of: tests[last], in: reach, covered: covered) * last * 256 > covered {
+            return try leftToRight(tests.count)
         }
         let matches = try scan(reach, tests[last])
         if matches.isEmpty { return [] }
         if matches.count * last * 64 > covered {
             // The sample was far off: left to right after all, reusing the scan for the last step.
-            var inputs = list
-            for n in tests.indices.dropLast() {
-                if inputs.isEmpty { return [] }
-                inputs = try descendants(of: inputs, includeSelf: withSelf[n], tests[n], unique: unique[n])
-                try meter.endStep(inputs.count)
-            }
+            let inputs = try leftToRight(last)
             return within(matches, subtreesOf: inputs, includeSelf: withSelf[last])
         }
         var walk = RightToLeftWalk(tree: tree, tests: tests, withSelf: withSelf, inputs: fromDocument ? nil : list)
@@ -231,13 +227,12 @@ struct Run {
     /// The views of `sorted` inside the subtree of one of `inputs` (or one of them, with
     /// `includeSelf`), in order: a descendant step whose scan was already made.
     private func within(_ sorted: [NodeID], subtreesOf inputs: [NodeID], includeSelf: Bool) -> [NodeID] {
-        var ranges = inputs.map { scanRange($0, includeSelf: includeSelf) }
-        if !inputs.isSorted(by: <=) { ranges.sort { $0.0 < $1.0 } }
-        var merged: [(Int32, Int32)] = []
-        for r in ranges where r.0 < r.1 {
-            if let last = merged.last, r.0 <= last.1 { merged[merged.count - 1].1 = max(last.1, r.1) } else { merged.append(r) }
-        }
-        return Matcher.inside(sorted, merged)
+        Matcher.inside(sorted, subtreeRanges(of: inputs, includeSelf: includeSelf))
+    }
+
+    /// What descendant searches from every view of `list` scan, merged (`Matcher.merged`).
+    private func subtreeRanges(of list: [NodeID], includeSelf: Bool) -> [(Int32, Int32)] {
+        Matcher.merged(list.map { scanRange($0, includeSelf: includeSelf) })
     }
 
     private static func isReverseDescendantStep(_ step: Step) -> Bool {
@@ -278,14 +273,7 @@ struct Run {
         }
         // Every view a step of the chain can reach: the first inputs' subtrees, inputs included
         // (a later step that includes self may test one of them).
-        var ordered = list
-        if !ordered.isSorted(by: <=) { ordered.sort() }
-        var reach: [(Int32, Int32)] = []
-        for v in ordered {
-            let r = span(v)
-            if let last = reach.last, r.0 < last.1 { reach[reach.count - 1].1 = max(last.1, r.1); continue }
-            reach.append(r)
-        }
+        let reach = subtreeRanges(of: list, includeSelf: true)
         var prepared: [PreparedReverseStep] = []
         var matches = try scan(reach, tests[tests.count - 1].test)
         var j = tests.count - 1
@@ -304,14 +292,8 @@ struct Run {
             if !test.never {
                 var tested = 0
                 var i = useful.next(from: 0, below: tree.count)
-                // A class test alone (`tableViewCell`) is read from its mask: `passes` sets up
-                // the general test per call.
-                let classOnly = test.classOnlyMask
-                let classIDs = tree.classIDs
                 while i < tree.count {
-                    let hit: Bool
-                    if let mask = classOnly { hit = mask[Int(classIDs[i])] } else { hit = passes(NodeID(i), test) }
-                    if hit { matches.append(NodeID(i)) }
+                    if passes(NodeID(i), test) { matches.append(NodeID(i)) }
                     tested += 1
                     i = useful.next(from: i + 1, below: tree.count)
                 }
@@ -437,24 +419,7 @@ struct Run {
     /// often has tens of thousands of small inputs (every cell of every table).
     private mutating func reverseDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
                                              unique: Bool) throws(SelectorError) -> [NodeID] {
-        // Subtree ranges nest or are disjoint, so ordering them by start is ordering the inputs by
-        // id. UISpec's order makes a step's output descending more often than not (siblings
-        // reversed, level by level), so check for that before paying for a sort.
-        var ordered = list
-        if !ordered.isSorted(by: <=) {
-            if ordered.isSorted(by: >=) { ordered.reverse() } else { ordered.sort() }
-        }
-        let ranges = ordered.map { scanRange($0, includeSelf: false) }
-        var merged: [(Int32, Int32)] = []
-        merged.reserveCapacity(ranges.count)
-        for r in ranges where r.0 < r.1 {
-            if let last = merged.last, r.0 <= last.1 {
-                merged[merged.count - 1].1 = max(last.1, r.1)
-            } else {
-                merged.append(r)
-            }
-        }
-        let matches = try scan(merged, test)
+        let matches = try scan(subtreeRanges(of: list, includeSelf: false), test)
         var isMatch = Bitset(count: tree.count)
         var holdsMatch = Bitset(count: tree.count)
         markAncestors(of: matches, isMatch: &isMatch, holdsMatch: &holdsMatch)
@@ -646,9 +611,6 @@ struct ReverseWalk {
 /// a view at most once, however many matches share its ancestors.
 struct RightToLeftWalk {
     private let tests: [NodeTest]
-    /// Per level, the class mask when the test is a class test alone (the usual step before
-    /// the last: `tableViewCell`), read without the general test's set-up; else empty.
-    private let classOnly: [ContiguousArray<Bool>]
     private let classIDs: ContiguousArray<Int32>
     private let withSelf: [Bool]
     private var isInput: Bitset
@@ -662,7 +624,6 @@ struct RightToLeftWalk {
 
     init(tree: ViewTree, tests: [NodeTest], withSelf: [Bool], inputs: [NodeID]?) {
         self.tests = tests
-        classOnly = tests.map { $0.classOnlyMask.map { ContiguousArray($0) } ?? [] }
         classIDs = tree.classIDs
         self.withSelf = withSelf
         fromDocument = inputs == nil
@@ -684,7 +645,7 @@ struct RightToLeftWalk {
             walked += 1
             if j < 0 {
                 if isInput.contains(Int(q)) { answer = true; break }
-            } else if classOnly[j].isEmpty ? tests[j].passes(q, classIDs: classIDs) : classOnly[j][Int(classIDs[Int(q)])] {
+            } else if tests[j].passes(q, classIDs: classIDs) {
                 answer = holds(level: j - 1, from: withSelf[j] ? q : parents[Int(q)], parents)
                 break
             }

@@ -20,16 +20,12 @@ struct NodeTest: @unchecked Sendable {
     /// `rest` laid out for the scan's hot loop (see FlatTest.swift).
     private(set) var flatRest: FlatTest? = nil
 
-    /// The class mask, when the test is that alone (a step such as `tableViewCell`): loops that
-    /// test views one at a time off the scan read it directly.
-    var classOnlyMask: [Bool]? {
-        guard !never, stringIDs == nil, boolColumn == nil, rest == nil else { return nil }
-        return classMask
-    }
-
     /// Whether node `i` passes, given the class column. Used off the hot loops.
     func passes(_ i: Int32, classIDs: ContiguousArray<Int32>) -> Bool {
         if never || i < 0 { return false }
+        // A class test alone (a step such as `tableViewCell`, tested view by view in the chain
+        // walks) is one mask read, without the general test's set-up.
+        if let mask = classMask, stringIDs == nil, boolColumn == nil, rest == nil { return mask[Int(classIDs[Int(i)])] }
         return NodeTestArrays(test: self, classIDs: classIDs).passes(Int(i), NodeTestShape(self), rest: rest)
     }
 }

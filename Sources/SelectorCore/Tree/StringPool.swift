@@ -41,9 +41,10 @@ public struct StringPool: Sendable {
         if !indexCoversASCII {
             // A value that is not ASCII may equal an ASCII one (the Kelvin sign is `K`): from now
             // on the `String` index holds every value.
-            for k in 0..<count where Self.isASCII(bytes: bytes, Int(offsets[k]), Int(offsets[k + 1])) {
-                index[self[Int32(k)]] = Int32(k)
+            let ascii = bytes.withUnsafeBufferPointer { b in
+                (0..<count).filter { k in Self.isASCII(UnsafeBufferPointer(rebasing: b[Int(offsets[k])..<Int(offsets[k + 1])])) }
             }
+            for k in ascii { index[self[Int32(k)]] = Int32(k) }
             indexCoversASCII = true
         }
         if let id = index[value] { return id }
@@ -56,16 +57,12 @@ public struct StringPool: Sendable {
     /// The id of the ASCII value `ascii`, adding it when new.
     mutating func internASCII(_ ascii: UnsafeBufferPointer<UInt8>) -> Int32 {
         if let id = asciiID(ascii) { return id }
-        if indexCoversASCII {
-            let value = String(decoding: ascii, as: UTF8.self)
-            if let id = index[value] { return id }
-            let id = append(ascii)
-            index[value] = id
-            insertASCII(id, ascii)
-            return id
-        }
+        // With values that are not ASCII about, one of them may equal this (the Kelvin sign, `K`).
+        let value = indexCoversASCII ? String(decoding: ascii, as: UTF8.self) : nil
+        if let value, let id = index[value] { return id }
         let id = append(ascii)
         insertASCII(id, ascii)
+        if let value { index[value] = id }
         return id
     }
 
@@ -91,11 +88,6 @@ public struct StringPool: Sendable {
 
     @inline(__always) private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         for x in b where x >= 0x80 { return false }
-        return true
-    }
-
-    private static func isASCII(bytes: ContiguousArray<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
-        for k in lo..<hi where bytes[k] >= 0x80 { return false }
         return true
     }
 
