@@ -354,6 +354,7 @@ extension Matcher {
                 var mask = [Bool](repeating: false, count: max(0, hi - lo))
                 if case .matcher(let m) = test.operation {
                     let evaluator = m.makeEvaluator()
+                    evaluator.useDeadline(QueryDeadline(deadline))
                     do throws(SelectorError) {
                         for k in lo..<hi {
                             if deadline.hasPassed { throw QueryBudget.deadlineError }

@@ -48,6 +48,10 @@ public struct StepContext {
         try run.meter.charge(units)
     }
 
+    /// The query's deadline, for an engine's own loops and the string evaluators it runs
+    /// (`StringEvaluator.useDeadline`).
+    public var deadline: QueryDeadline { QueryDeadline(run.meter.deadline) }
+
     /// Throws when `count` intermediate results exceed the budget's limit.
     public func checkResults(_ count: Int) throws(SelectorError) {
         try run.meter.checkResults(count)

@@ -73,6 +73,15 @@ public protocol StringEvaluator: AnyObject {
     func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool
     /// How many subjects this evaluator has tested.
     var evaluations: Int { get }
+    /// The running query's deadline, handed over before the first subject. The matcher reads the
+    /// clock only between subjects, so an evaluator whose work inside one subject can be long (a
+    /// regex on a megabyte label, a `LIKE` pattern) must read it while it works and throw
+    /// `QueryBudget.deadlineError` once it has passed. The default ignores it.
+    func useDeadline(_ deadline: QueryDeadline)
+}
+
+extension StringEvaluator {
+    public func useDeadline(_ deadline: QueryDeadline) {}
 }
 
 /// A condition on one node. Predicates never move through the tree: steps do that.

@@ -130,6 +130,31 @@ struct MatchDeadline: Sendable {
     }
 }
 
+/// A query's deadline as engines see it: cheap to test (one clock read), for loops inside one
+/// value or one candidate that the matcher's own checks between values cannot reach.
+public struct QueryDeadline: Sendable {
+    let deadline: MatchDeadline
+
+    init(_ deadline: MatchDeadline) { self.deadline = deadline }
+
+    /// A deadline `instant` (nil: never), for evaluators used outside a query (tests, tools).
+    public init(_ instant: ContinuousClock.Instant?) { deadline = MatchDeadline(instant) }
+
+    /// No deadline.
+    public static let none = QueryDeadline(MatchDeadline(nil))
+
+    /// Whether there is a deadline at all.
+    public var isSet: Bool { deadline.isSet }
+
+    /// Whether the deadline is set and has passed (one monotonic clock read when set).
+    @inline(__always)
+    public var hasPassed: Bool { deadline.hasPassed }
+
+    /// Throws `QueryBudget.deadlineError` once the deadline has passed.
+    @inline(__always)
+    public func check() throws(SelectorError) { try deadline.check() }
+}
+
 /// A query's running account against its `QueryBudget`.
 ///
 /// Work is charged in bulk (a scan's node count, a step's output), so the clock is read only every
