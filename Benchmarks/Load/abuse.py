@@ -4,8 +4,8 @@
 For DURATION seconds, in threads: setText: mutations (valid, must SUCCEED), slow-loris
 connections (partial headers, one byte a second; the server must close them within its idle
 timeout), malformed and oversized bodies (must get an answer: an ERROR envelope or 413, never a
-dropped connection), and clients that disconnect mid-response (RST while a large response is
-being written). Prints one line per kind with counts; exits 1 if any check failed.
+dropped connection), clients that disconnect mid-response (RST while a large response is
+being written), and issue #28's attacks on the generated tree (round_three and the workers after it). Prints one line per kind with counts; exits 1 if any check failed.
 """
 import json, os, random, socket, struct, sys, threading, time
 
@@ -236,9 +236,157 @@ def version_beside_heavy():
             fail("/version beside heavy queries", repr(e))
         time.sleep(0.1)
 
+# Issue #28's attacks (round three), on the generated tree: budgets enforced inside the work
+# (xpath string and node-set work, LIKE and counted repeats on a megabyte label, explain's
+# near-miss scoring, strict /map, the inspector's suggestions), answers and caches bounded in
+# bytes, stalled readers, other loopback origins. Each must answer (an ERROR envelope or a
+# bounded answer), never crash or hold /version; RSS is sampled while they run.
+HEAVY_PID = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+rss_peak_mb = [0]
+
+def heavy_request(method, path, body=b"", headers=None, timeout=60):
+    s = socket.create_connection((HOST, HEAVY_PORT), timeout=timeout)
+    try:
+        h = {"Host": f"127.0.0.1:{HEAVY_PORT}", "Content-Length": str(len(body)), "Connection": "close"}
+        h.update(headers or {})
+        head = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in h.items()) + "\r\n"
+        s.sendall(head.encode() + body)
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk: break
+            data += chunk
+    finally:
+        s.close()
+    if not data: raise IOError("connection closed without a response")
+    return int(data.split(b" ", 2)[1]), data.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in data else b""
+
+BOUNDED = (b"time budget", b"units of work", b"intermediate results", b"server busy", b"match limit",
+           b"bytes", b"limit")
+
+def expect_bounded(kind, what, status, reply):
+    """SUCCESS, or an error that names a limit; anything else (no answer, a 500) is a failure."""
+    if status == 200 and b'"SUCCESS"' in reply: count(kind, what + ": answered")
+    elif b'"ERROR"' in reply or b'"error"' in reply:
+        if any(k in reply for k in BOUNDED): count(kind, what + ": stopped by a limit")
+        else: count(kind, what + ": refused")
+    elif status == 200: count(kind, what + ": answered")
+    else: fail(kind, f"{what}: {status} {reply[:160]!r}")
+
+def sample_rss():
+    while HEAVY_PID and time.monotonic() < stop + 5:
+        try:
+            with open(f"/proc/{HEAVY_PID}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS"):
+                        rss_peak_mb[0] = max(rss_peak_mb[0], int(line.split()[1]) // 1024)
+        except OSError:
+            return
+        time.sleep(0.2)
+
+def round_three():
+    kind = "round three"
+    big = "a" * 1_000_000
+    # One megabyte label on one view: LIKE, a counted repeat and explain's scoring then work
+    # inside one value.
+    try:
+        status, reply = heavy_request("POST", "/map", map_body("(//UILabel)[1]", "xpath", "setAccessibilityLabel:", [big]))
+        if not (status == 200 and b'"SUCCESS"' in reply): fail(kind, f"1 MB label: {status} {reply[:160]!r}")
+    except Exception as e:
+        fail(kind, f"1 MB label: {e!r}")
+    long_literal = "a" * 60_000
+    attacks = [
+        ("xpath 60 KB concat/contains", "/map", map_body("//*[contains(concat(" + ",".join(["'aaaaaaaaaaaaaaaa'"] * 3000) + "), 'zz')]", "xpath", "tag", [])),
+        ("xpath node-set comparison", "/map", map_body("//*[@accessibilityLabel = //*/@accessibilityLabel]", "xpath", "tag", [])),
+        ("predicate 60 KB LIKE", "/map", map_body("accessibilityLabel LIKE 'a*" + "a" * 60_000 + "b'", "predicate", "tag", [])),
+        ("regex counted repeat", "/map", map_body("/a{60000}$/", "regex", "tag", [])),
+        ("xpath matches() counted repeat", "/map", map_body("//*[matches(@accessibilityLabel, 'a{60000}$')]", "xpath", "tag", [])),
+        ("explain near misses on 1 MB", "/inspector/explain", json.dumps({"query": "label marked:'" + long_literal + "b'", "engine": "shelley"}).encode()),
+        ("strict /map on 1 MB", "/map", json.dumps({"query": "label marked:'" + long_literal + "b'", "selector_engine": "shelley", "strict": True, "operation": {"method_name": "touch", "arguments": []}}).encode()),
+        ("explain 3,000 conjuncts", "/inspector/explain", json.dumps({"query": " AND ".join(f"accessibilityLabel != 'x{i}'" for i in range(3000)) + " AND accessibilityLabel == 'nothing'", "engine": "predicate"}).encode()),
+    ]
+    while time.monotonic() < stop:
+        for what, path, body in attacks:
+            if time.monotonic() >= stop: break
+            try:
+                status, reply = heavy_request("POST", path, body)
+                expect_bounded(kind, what, status, reply)
+            except Exception as e:
+                fail(kind, f"{what}: {e!r}")
+
+def inspector_nodes():
+    # The inspector's per-view suggestions run several selections each: in a work lane, on a budget.
+    while time.monotonic() < stop:
+        node = random.randrange(1, 1000)
+        try:
+            status, reply = heavy_request("GET", f"/inspector/node/{node}")
+            if status in (200, 404, 503) or b'"error"' in reply: count("inspector node", str(status))
+            else: fail("inspector node", f"{status} {reply[:120]!r}")
+        except Exception as e:
+            fail("inspector node", repr(e))
+
+def stalled_readers():
+    # Connections that ask for the big streamed answers and never read them.
+    while time.monotonic() < stop:
+        socks = []
+        for i in range(30):
+            try:
+                s = socket.create_connection((HOST, HEAVY_PORT), timeout=10)
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                path = "/inspector/tree" if i % 2 else "/dump"
+                s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{HEAVY_PORT}\r\n\r\n".encode())
+                socks.append(s)
+            except Exception as e:
+                fail("stalled readers", repr(e))
+        count("stalled readers", "30 opened")
+        time.sleep(min(10, max(0, stop - time.monotonic())))
+        for s in socks:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            s.close()
+
+def answer_bytes():
+    # A megabyte label on every view (one interned value), then getters over a repeating path:
+    # the answer must be refused past its byte limit, not built.
+    time.sleep(DURATION / 2)
+    try:
+        status, reply = heavy_request("POST", "/map", map_body("view", "uiquery", "setAccessibilityLabel:", ["b" * 1_000_000]), timeout=120)
+        expect_bounded("answer bytes", "1 MB label on every view", status, reply)
+        for q in ("view view", "view view view"):
+            status, reply = heavy_request("POST", "/map", map_body(q, "uiquery", "accessibilityLabel", []), timeout=120)
+            if status == 200 and b'"ERROR"' in reply: count("answer bytes", f"{q}: refused")
+            else: fail("answer bytes", f"{q}: {status} {len(reply)} bytes {reply[:120]!r}")
+    except Exception as e:
+        fail("answer bytes", repr(e))
+
+def cache_bytes():
+    # Distinct selectors that compile to megabytes each (uiselector, ~6,000 statements): the
+    # compiled-selector cache must stay bounded in bytes. On the sample app.
+    i = 0
+    while time.monotonic() < stop and i < 1250:
+        i += 1
+        query = f'new UiSelector().text("{i}")' + ".index(1)" * 6000
+        try:
+            status, reply = request("POST", "/map", map_body(query, "uiselector", "tag", []), timeout=60)
+            if status == 200 and (b'"SUCCESS"' in reply or b'"ERROR"' in reply): count("cache bytes", "answered")
+            else: fail("cache bytes", f"{status} {reply[:120]!r}")
+        except Exception as e:
+            fail("cache bytes", repr(e))
+
+def other_loopback_origins():
+    while time.monotonic() < stop:
+        for origin in (f"http://127.0.0.2:{HEAVY_PORT}", f"http://[::1]:{HEAVY_PORT}", f"http://localhost.evil:{HEAVY_PORT}"):
+            try:
+                status, reply = heavy_request("POST", "/map", map_body("view", "uiquery", "touch", []), headers={"Origin": origin})
+                if status == 403: count("other origins", "403")
+                else: fail("other origins", f"{origin}: {status} {reply[:120]!r}")
+            except Exception as e:
+                fail("other origins", f"{origin}: {e!r}")
+        time.sleep(1)
+
 workers = [set_text, set_text, malformed, malformed, oversized, disconnect, typing_flood, big_arguments] + [slow_loris] * 16
 if HEAVY_PORT:
     workers += [heavy_queries] * 4 + [version_beside_heavy]
+    workers += [round_three, round_three, answer_bytes, stalled_readers, other_loopback_origins, cache_bytes, sample_rss] + [inspector_nodes] * 16
 threads = [threading.Thread(target=w, daemon=True) for w in workers]
 for t in threads: t.start()
 for t in threads: t.join(DURATION + IDLE_TIMEOUT * 4 + 30)
@@ -255,5 +403,7 @@ if version_ms:
     p = lambda q: v[min(len(v) - 1, int(q * len(v)))]
     print(f"/version beside heavy queries: n={len(v)} p50_ms={p(0.5):.1f} p99_ms={p(0.99):.1f} max_ms={v[-1]:.1f}")
     if p(0.99) > 1000: fail("/version beside heavy queries", f"p99 {p(0.99):.0f} ms")
+if HEAVY_PID:
+    print(f"heavy server peak RSS while attacked: {rss_peak_mb[0]} MB")
 for f in failures: print("FAILURE", f)
 sys.exit(1 if failures else 0)

@@ -2,8 +2,12 @@
 # Load and abuse run against `frankly serve` on loopback, bounded in time (about DURATION plus
 # half a minute). wrk drives POST /map with a mix of engines and selectors (abuse.lua) while
 # abuse.py adds concurrent setText: mutations, slow-loris connections, malformed and oversized
-# bodies and clients that reset mid-response, and issue #16's attacks: megabyte typing, setText:
-# and swipe arguments, flags and backspaces. A second server on a generated tree (HEAVY_NODES
+# bodies and clients that reset mid-response, issue #16's attacks (megabyte typing, setText:
+# and swipe arguments, flags and backspaces) and issue #28's (round three: budgets inside xpath,
+# LIKE, counted repeats and explain on a megabyte label, the inspector's suggestions, answers and
+# the selector cache bounded in bytes, stalled readers, other loopback origins). At the end,
+# SIGTERM with a query in flight must stop the heavy server within 5 s, and the CLI must refuse
+# /dev/zero as a tree. A second server on a generated tree (HEAVY_NODES
 # views, port PORT+1) takes queries that multiply their results or run past the time budget while
 # /version is timed beside them. Reports requests/s, p50/p99, the error count, /version's latency
 # beside the heavy queries and both servers' RSS before and after; fails if wrk saw any error, an
@@ -54,7 +58,7 @@ before=$(rss)
 heavy_before=$(rss "$HEAVY_PID")
 echo "== load and abuse: ${DURATION}s, $CONNECTIONS wrk connections, idle timeout ${IDLE_TIMEOUT}s; RSS before: ${before} MB (heavy server, $HEAVY_NODES views: ${heavy_before} MB)"
 
-python3 "$HERE/abuse.py" "$PORT" "$DURATION" "$IDLE_TIMEOUT" "$HEAVY_PORT" >"${TMPDIR:-/tmp}/abuse.$$.out" 2>&1 &
+python3 "$HERE/abuse.py" "$PORT" "$DURATION" "$IDLE_TIMEOUT" "$HEAVY_PORT" "$HEAVY_PID" >"${TMPDIR:-/tmp}/abuse.$$.out" 2>&1 &
 ABUSE_PID=$!
 wrk_out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$HERE/abuse.lua" "http://127.0.0.1:$PORT/map" 2>&1)
 echo "$wrk_out" | grep -E '^(requests|requests_per_s|p50_ms|p99_ms|max_ms|errors)=|unexpected'
@@ -66,11 +70,51 @@ after=$(rss)
 heavy_after=$(rss "$HEAVY_PID")
 echo "RSS after: ${after} MB (growth $((after - before)) MB, bound ${RSS_BOUND_MB} MB); heavy server ${heavy_after} MB (growth $((heavy_after - heavy_before)) MB)"
 
+heavy_died=0
+kill -0 "$HEAVY_PID" 2>/dev/null || heavy_died=1
+# Shutdown cancels running work: SIGTERM while a query that would run past its budget is in
+# flight must end the heavy server promptly, not after the query.
+python3 - "$HEAVY_PORT" <<'PY' &
+import json, socket, sys
+port = int(sys.argv[1])
+body = json.dumps({"query": r"/^(\w?){9}(\w?){9}[^\w\s-]$/", "selector_engine": "regex",
+                   "operation": {"method_name": "tag", "arguments": []}}).encode()
+try:
+    s = socket.create_connection(("127.0.0.1", port), timeout=30)
+    s.sendall(f"POST /map HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+    s.recv(65536)
+except OSError:
+    pass
+PY
+sleep 0.3
+term_start=$(date +%s%N)
+kill -TERM "$HEAVY_PID" 2>/dev/null || true
+for _ in $(seq 1 200); do kill -0 "$HEAVY_PID" 2>/dev/null || break; sleep 0.05; done
+term_ms=$(( ($(date +%s%N) - term_start) / 1000000 ))
+heavy_alive_after_term=0
+kill -0 "$HEAVY_PID" 2>/dev/null && heavy_alive_after_term=1
+echo "heavy server stopped ${term_ms} ms after SIGTERM with a query in flight"
+
+# The CLI on hostile files: a device and a FIFO are refused with a clear error, at once.
+cli_status=0
+for f in /dev/zero; do
+    if out=$(timeout 20 "$FRANKLY" select --tree "$f" view 2>&1); then
+        echo "FAIL: frankly select --tree $f succeeded"; cli_status=1
+    elif [ $? = 124 ]; then
+        echo "FAIL: frankly select --tree $f ran 20 s"; cli_status=1
+    else
+        echo "frankly select --tree $f: $(echo "$out" | head -1)"
+    fi
+done
+
 status=0
+[ "$heavy_alive_after_term" = 0 ] && [ "$term_ms" -le 5000 ] || { echo "FAIL: SIGTERM did not stop the heavy server within 5 s"; status=1; }
+[ "$cli_status" = 0 ] || status=1
+[ "$heavy_died" = 0 ] || { echo "FAIL: the heavy server died"; status=1; }
 echo "$wrk_out" | grep -q '^errors=0 ' || { echo "FAIL: wrk saw errors"; status=1; }
 [ "$abuse_rc" = 0 ] || { echo "FAIL: an abuse check failed"; status=1; }
 [ $((after - before)) -le "$RSS_BOUND_MB" ] || { echo "FAIL: RSS grew past the bound"; status=1; }
 [ $((heavy_after - heavy_before)) -le "$RSS_BOUND_MB" ] || { echo "FAIL: the heavy server's RSS grew past the bound"; status=1; }
 kill -0 "$SERVER_PID" 2>/dev/null || { echo "FAIL: the server died"; status=1; }
-kill -0 "$HEAVY_PID" 2>/dev/null || { echo "FAIL: the heavy server died"; status=1; }
+
 exit $status
