@@ -316,7 +316,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewSelectorsTests",
-            dependencies: ["SelectorCore", "ViewSelectors"],
+            dependencies: ["SelectorCore", "ViewSelectors", "SyntheticHierarchy"],
             swiftSettings: strictSettings
         ),
     ],
