@@ -162,17 +162,26 @@ public final class EngineRegistry: Sendable {
         }
         // Compiled outside any lock (see `SelectorCache.store`).
         let entry: SelectorCache.Entry
+        var programBytes = 0
         do throws(SelectorError) {
             let program = try engine.compile(selector)
             try limits.checkSteps(of: program)
+            // Sized before the cache keeps it: a selector of thousands of statements compiles to
+            // megabytes, and a thousand distinct ones would hold gigabytes (issue 28, item 9).
+            programBytes = program.estimatedBytes
+            guard programBytes <= limits.maxProgramBytes else {
+                throw SelectorError(.limit, "selector compiles to a program of about \(programBytes) bytes; the limit is \(limits.maxProgramBytes) bytes (SelectorLimits.maxProgramBytes)")
+            }
             entry = .success(CompiledSelector(engine: engineName, source: selector, program: program))
         } catch {
             var e = error
             if e.selector == nil { e.selector = selector }
             e.engine = engineName
             entry = .failure(e)
+            programBytes = 0
         }
-        cache.store(entry, engine: engineName, selector: selector, hash: hash)
+        let cost = SelectorCache.cost(of: entry, engine: engineName, selector: selector, programBytes: programBytes)
+        cache.store(entry, engine: engineName, selector: selector, hash: hash, cost: cost)
         return try entry.get()
     }
 

@@ -1,6 +1,10 @@
 /// A bounded, thread-safe LRU cache of compiled selectors keyed by (engine, selector text).
 ///
-/// Parse errors are cached too, so a client retrying a malformed selector costs one lookup.
+/// Bounded in entries and in bytes: each entry is charged its key's text and its program's
+/// `estimatedBytes` (or its error's text), and the least recently used go once either bound is
+/// passed, so a thousand distinct selectors that compile to megabytes each cannot hold gigabytes
+/// (issue 28, item 9). Parse errors are cached too, so a client retrying a malformed selector
+/// costs one lookup.
 /// Reads dominate, so the cache is split into shards by key hash, each behind its own lock:
 /// threads rarely meet on one lock.
 public final class SelectorCache: Sendable {
@@ -79,13 +83,39 @@ public final class SelectorCache: Sendable {
     private let shards: [Shard]
     /// Entries the cache holds at most.
     public let capacity: Int
+    /// Bytes the cache's entries hold at most, as `cost(of:engine:selector:)` counts them. Each
+    /// shard keeps its share, so the whole never passes this; an entry larger than a shard's share
+    /// is handed back uncached.
+    public let maxBytes: Int
 
-    /// A cache of at most `capacity` entries (1024 by default, as browsers keep 256–1000).
-    public init(capacity: Int = 1024, shards: Int = 16) {
+    /// Default of `maxBytes`: 64 MiB, tens of thousands of ordinary programs (a few KB each) and
+    /// still a dozen of the largest `SelectorLimits.maxProgramBytes` allows.
+    public static let defaultMaxBytes = 64 << 20
+
+    /// A cache of at most `capacity` entries (1024 by default, as browsers keep 256–1000) holding
+    /// at most `maxBytes`.
+    public init(capacity: Int = 1024, shards: Int = 16, maxBytes: Int = SelectorCache.defaultMaxBytes) {
         let shardCount = max(1, min(shards, capacity))
         self.capacity = max(1, capacity)
+        self.maxBytes = max(1, maxBytes)
         let per = (self.capacity + shardCount - 1) / shardCount
-        self.shards = (0..<shardCount).map { _ in Shard(LRUShard(capacity: per)) }
+        let perBytes = max(1, self.maxBytes / shardCount)
+        self.shards = (0..<shardCount).map { _ in Shard(LRUShard(capacity: per, byteCapacity: perBytes)) }
+    }
+
+    /// What an entry is charged: its key's text, a fixed overhead, and its program's
+    /// `estimatedBytes` or its error's text.
+    public static func cost(of entry: Entry, engine: String, selector: String) -> Int {
+        cost(of: entry, engine: engine, selector: selector, programBytes: nil)
+    }
+
+    /// As `cost(of:engine:selector:)`, with the program's `estimatedBytes` when already known.
+    static func cost(of entry: Entry, engine: String, selector: String, programBytes: Int?) -> Int {
+        let key = 2 * ProgramSize.arrayHeader + engine.utf8.count + selector.utf8.count + 64
+        switch entry {
+        case .success(let compiled): return key + (programBytes ?? compiled.program.estimatedBytes)
+        case .failure(let error): return key + ProgramSize.arrayHeader + error.description.utf8.count
+        }
     }
 
     private func shard(_ key: Key) -> Int {
@@ -122,9 +152,11 @@ public final class SelectorCache: Sendable {
     /// The caller compiles between `entry(engine:selector:hash:)` and this, outside the lock: a
     /// slow compile must not block readers of the shard. Two threads missing on one key both
     /// compile and both count a miss; the second store wins, which is harmless.
-    func store(_ entry: Entry, engine: String, selector: String, hash: Int) {
+    /// `cost` is the entry's `cost(of:engine:selector:)` when the caller knows it.
+    func store(_ entry: Entry, engine: String, selector: String, hash: Int, cost: Int? = nil) {
         let key = Key(engine: engine, selector: selector, hash: hash)
-        shards[shard(key)].lock.withLock { $0.storeMiss(key, entry) }
+        let cost = cost ?? Self.cost(of: entry, engine: engine, selector: selector)
+        shards[shard(key)].lock.withLock { $0.storeMiss(key, entry, cost: cost) }
     }
 
     /// The cached outcome without compiling.
@@ -144,9 +176,14 @@ public final class SelectorCache: Sendable {
         return out
     }
 
+    /// Bytes the entries hold now, as `cost(of:engine:selector:)` counts them (at most `maxBytes`).
+    public var bytes: Int {
+        shards.reduce(0) { sum, s in sum + s.lock.withLock { $0.bytes } }
+    }
+
     /// Empties the cache (counters too).
     public func removeAll() {
-        for s in shards { s.lock.withLock { $0 = LRUShard(capacity: $0.capacity) } }
+        for s in shards { s.lock.withLock { $0 = LRUShard(capacity: $0.capacity, byteCapacity: $0.byteCapacity) } }
     }
 
     /// Counters of a cache.
@@ -165,15 +202,24 @@ final class Shard: Sendable {
 
 struct LRUShard {
     let capacity: Int
+    let byteCapacity: Int
     private var index: [SelectorCache.Key: Int] = [:]
     private var keys: [SelectorCache.Key?] = []
     private var values: [SelectorCache.Entry?] = []
+    private var costs: [Int] = []
     private var prev: [Int] = [], next: [Int] = []
+    /// Slots emptied by evictions for bytes, reused before the arrays grow.
+    private var free: [Int] = []
     private var head = -1, tail = -1  // head: most recent
     var hits = 0, misses = 0, evictions = 0
+    /// Sum of the held entries' costs.
+    private(set) var bytes = 0
     var count: Int { index.count }
 
-    init(capacity: Int) { self.capacity = max(1, capacity) }
+    init(capacity: Int, byteCapacity: Int = .max) {
+        self.capacity = max(1, capacity)
+        self.byteCapacity = max(1, byteCapacity)
+    }
 
     mutating func touch(_ key: SelectorCache.Key) -> SelectorCache.Entry? {
         guard let slot = index[key] else { return nil }
@@ -186,22 +232,35 @@ struct LRUShard {
         index[key].flatMap { values[$0] }
     }
 
-    mutating func storeMiss(_ key: SelectorCache.Key, _ value: SelectorCache.Entry) {
+    mutating func storeMiss(_ key: SelectorCache.Key, _ value: SelectorCache.Entry, cost: Int) {
         misses += 1
-        if let slot = index[key] { values[slot] = value; moveToFront(slot); return }
-        let slot: Int
-        if index.count < capacity {
-            slot = keys.count
-            keys.append(key); values.append(value); prev.append(-1); next.append(-1)
-        } else {
-            slot = tail
-            unlink(slot)
-            index[keys[slot]!] = nil
+        if let slot = index[key] { remove(slot) }
+        // Larger than the whole shard: kept by nobody rather than emptying the shard for it.
+        guard cost <= byteCapacity else { return }
+        while index.count >= capacity || bytes + cost > byteCapacity, tail >= 0 {
+            remove(tail)
             evictions += 1
-            keys[slot] = key; values[slot] = value
+        }
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+            keys[slot] = key; values[slot] = value; costs[slot] = cost
+        } else {
+            slot = keys.count
+            keys.append(key); values.append(value); costs.append(cost); prev.append(-1); next.append(-1)
         }
         index[key] = slot
+        bytes += cost
         pushFront(slot)
+    }
+
+    /// Drops the entry in `slot` and frees the slot.
+    private mutating func remove(_ slot: Int) {
+        unlink(slot)
+        index[keys[slot]!] = nil
+        bytes -= costs[slot]
+        keys[slot] = nil; values[slot] = nil; costs[slot] = 0
+        free.append(slot)
     }
 
     private mutating func unlink(_ s: Int) {

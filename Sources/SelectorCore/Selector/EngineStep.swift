@@ -14,6 +14,18 @@
 public protocol EngineStep: Sendable, CustomStringConvertible {
     /// The step's output for `input` (the virtual document node is -1 and may appear there).
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID]
+
+    /// About how many bytes of memory the step holds (its sub-programs, literals and tables), for
+    /// the compiled-selector cache's byte bound and `SelectorLimits.maxProgramBytes`. The default
+    /// reads the step's size and its description, which names what it holds; a step that keeps
+    /// more than it prints (a lookup table) should say so.
+    var estimatedBytes: Int { get }
+}
+
+extension EngineStep {
+    public var estimatedBytes: Int {
+        ProgramSize.arrayHeader + MemoryLayout<Self>.size + 2 * description.utf8.count
+    }
 }
 
 /// What an `EngineStep` may use: the tree, resolved predicates, sub-programs and the budget.

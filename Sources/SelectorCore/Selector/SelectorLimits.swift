@@ -36,11 +36,17 @@ public struct SelectorLimits: Sendable, Equatable {
     /// Longest one query may run, string evaluations (regexes) included; nil: no deadline. The
     /// Frankly server passes its own per request.
     public var timeBudget: Duration? = nil
+    /// Largest compiled program accepted, as `SelectorProgram.estimatedBytes` counts it (2 MiB;
+    /// ordinary selectors compile to a few KB, but a 60 KB selector of thousands of statements
+    /// compiled to megabytes). Checked by the registry on the compiled program, before the cache
+    /// keeps it; the refusal is cached like any parse error.
+    public var maxProgramBytes: Int = 2 << 20
 
     public init(maxSelectorBytes: Int = 64 * 1024, maxSteps: Int = 256, maxStepResults: Int? = nil,
-                maxWork: Int? = nil, timeBudget: Duration? = nil) {
+                maxWork: Int? = nil, timeBudget: Duration? = nil, maxProgramBytes: Int = 2 << 20) {
         self.maxSelectorBytes = maxSelectorBytes; self.maxSteps = maxSteps
         self.maxStepResults = maxStepResults; self.maxWork = maxWork; self.timeBudget = timeBudget
+        self.maxProgramBytes = maxProgramBytes
     }
 
     /// Throws when `selector` is longer than `maxSelectorBytes`.

@@ -211,3 +211,82 @@ public struct CompiledSelector: Sendable {
         storage = Storage(engine: engine, source: source, program: program)
     }
 }
+
+// MARK: size estimates
+
+// The cache is bounded in bytes and a program's size is limited at compile time
+// (`SelectorLimits.maxProgramBytes`), so one 60 KB selector that compiles to megabytes of steps
+// cannot hold the cache's memory (issue 28, item 9). Exact heap sizes are not observable, so these
+// count what each part allocates: its inline size, each array's and boxed value's header, and
+// every string too long to be stored inline.
+extension SelectorProgram {
+    /// About how many bytes of memory this program holds (steps, predicates, literals, engine
+    /// steps and sub-programs), the figure the compiled-selector cache and
+    /// `SelectorLimits.maxProgramBytes` count.
+    public var estimatedBytes: Int {
+        var total = ProgramSize.arrayHeader + steps.count * MemoryLayout<Step>.stride
+        for step in steps { total += ProgramSize.bytes(of: step) }
+        return total
+    }
+}
+
+/// The pieces of `SelectorProgram.estimatedBytes`.
+enum ProgramSize {
+    /// What an allocation costs beyond its contents: the object or array header and malloc's own.
+    static let arrayHeader = 48
+    /// A boxed enum payload (`indirect` cases, existentials too large to store inline).
+    static let box = 32
+
+    /// Heap bytes of a string: none when it fits inline (15 UTF-8 bytes on 64-bit platforms).
+    static func bytes(of string: String) -> Int {
+        let n = string.utf8.count
+        return n <= 15 ? 0 : arrayHeader + n
+    }
+
+    /// Heap bytes of what `step` refers to (its inline size is counted by its array).
+    static func bytes(of step: Step) -> Int {
+        switch step {
+        case .axis(_, _, let filter, _): return bytes(of: filter)
+        case .filter(let p): return bytes(of: p)
+        case .pick, .deduplicate, .sortInDocumentOrder: return 0
+        case .union(let programs):
+            return arrayHeader + programs.reduce(programs.count * MemoryLayout<SelectorProgram>.stride) { $0 + $1.estimatedBytes }
+        case .engine(let step): return box + step.estimatedBytes
+        }
+    }
+
+    /// Heap bytes of what `predicate` refers to.
+    static func bytes(of predicate: Predicate) -> Int {
+        switch predicate {
+        case .any, .none, .onScreen, .indexPath: return 0
+        case .kindOf(let name), .memberOf(let name), .hasProperty(let name): return bytes(of: name)
+        case .string(let property, let test):
+            var n = bytes(of: property) + bytes(of: test.value)
+            // A matcher (a compiled regex) is opaque; its description stands for its pattern, and
+            // compiled patterns are larger than their text.
+            if case .matcher(let m) = test.operation { n += box + 256 + 2 * m.description.utf8.count }
+            return n
+        case .bool(let property, _), .number(let property, _, _), .bitsSet(let property, _): return bytes(of: property)
+        case .custom(let name, let arguments):
+            return bytes(of: name) + arrayHeader + arguments.reduce(arguments.count * MemoryLayout<JSONValue>.stride) {
+                $0 + bytes(of: $1)
+            }
+        case .and(let parts), .or(let parts):
+            return arrayHeader + parts.reduce(parts.count * MemoryLayout<Predicate>.stride) { $0 + bytes(of: $1) }
+        case .not(let p), .hasAncestor(let p): return box + MemoryLayout<Predicate>.stride + bytes(of: p)
+        }
+    }
+
+    /// Heap bytes of a JSON argument.
+    static func bytes(of value: JSONValue) -> Int {
+        switch value {
+        case .null, .bool, .int, .double: return 0
+        case .string(let s): return bytes(of: s)
+        case .array(let a): return arrayHeader + a.reduce(a.count * MemoryLayout<JSONValue>.stride) { $0 + bytes(of: $1) }
+        case .object(let pairs):
+            return arrayHeader + pairs.reduce(pairs.count * MemoryLayout<(String, JSONValue)>.stride) {
+                $0 + bytes(of: $1.0) + bytes(of: $1.1)
+            }
+        }
+    }
+}
