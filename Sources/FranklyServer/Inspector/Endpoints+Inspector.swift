@@ -77,19 +77,32 @@ extension Endpoints {
 
     /// `GET /inspector/node/<id>`: every property of one view, its class chain and ready-made
     /// selectors in each engine (404 for an id outside the tree).
+    ///
+    /// Checking the suggestions runs several full selections per engine, so all of it runs in the
+    /// read lane within `queryTimeBudget`, each selection to the request's deadline; on a large tree
+    /// this used to run on Swift's cooperative pool and held `/version` for seconds (issue 28,
+    /// item 5). Past the deadline the engines not yet checked are left out and `selectorsStopped`
+    /// says why.
     func inspectorNode(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let tree = host.tree
         guard let text = context.parameters.get("id"), let id = Int32(text), id >= 0, Int(id) < tree.count else {
             return FranklyResponse.notFound
         }
-        let properties = (try? JSONReader.parse(tree.dumpJSON(from: id, includeSubviews: false))) ?? .null
-        let chain = tree.classes.chain(of: tree.classIDs[Int(id)])
-        let selectors = registry.suggestions(for: id, in: tree)
-        return FranklyResponse.json(.object([
-            ("id", .int(Int64(id))), ("class", .string(tree.className(of: id))),
-            ("classChain", .array(chain.map { .string($0) })),
-            ("properties", properties),
-            ("selectors", .array(selectors.map(\.json))),
-        ]))
+        let registry = self.registry
+        let deadline = queryDeadline
+        let answer = try await reads.run(deadline: deadline) { () -> JSONValue in
+            let properties = (try? JSONReader.parse(tree.dumpJSON(from: id, includeSubviews: false))) ?? .null
+            let chain = tree.classes.chain(of: tree.classIDs[Int(id)])
+            let checked = registry.checkedSuggestions(for: id, in: tree, deadline: deadline)
+            var pairs: [(String, JSONValue)] = [
+                ("id", .int(Int64(id))), ("class", .string(tree.className(of: id))),
+                ("classChain", .array(chain.map { .string($0) })),
+                ("properties", properties),
+                ("selectors", .array(checked.suggestions.map(\.json))),
+            ]
+            if let stopped = checked.stopped { pairs.append(("selectorsStopped", .string(stopped.message))) }
+            return .object(pairs)
+        }
+        return FranklyResponse.json(answer)
     }
 }

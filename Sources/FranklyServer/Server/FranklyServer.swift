@@ -74,8 +74,11 @@ public final class FranklyServer: Sendable {
         if !configuration.isLoopback {
             logger.warning("Frankly is listening on a non-loopback address: anyone who can reach \(configuration.host):\(configuration.port) can drive the app. Use --host 127.0.0.1 unless that is intended.")
         }
+        // Last, so a graceful shutdown (SIGTERM, SIGINT, `/exit`, `shutdown()`) reaches it first:
+        // it cancels the running queries before the application waits for in-flight requests,
+        // which would otherwise wait for a runaway query (issue 28, item 7).
         let group = ServiceGroup(
-            services: [makeApplication()],
+            services: [makeApplication(), WorkCanceller(server: self)],
             gracefulShutdownSignals: configuration.handlesSignals ? [.sigterm, .sigint] : [],
             logger: logger)
         let early = lifecycle.withLock { l in
@@ -88,13 +91,26 @@ public final class FranklyServer: Sendable {
         logger.info("Frankly server stopped")
     }
 
-    /// Starts a graceful shutdown: in-flight requests finish, then `run()` returns.
+    /// Starts a graceful shutdown: running queries are cancelled (their clients get an error),
+    /// waiting ones refused, other in-flight requests finish, then `run()` returns.
     public func shutdown() async {
         let group = lifecycle.withLock { l in
             l.shutdownRequested = true
             return l.group
         }
-        await group?.triggerGracefulShutdown()
+        if let group {
+            // `WorkCanceller` cancels the work, as for a signal: one path for both.
+            await group.triggerGracefulShutdown()
+        } else {
+            // Not running yet (or run by an embedder's own service group): nothing else will.
+            cancelWork()
+        }
+    }
+
+    /// Cancels the queries running in both lanes and refuses those waiting and any later ones.
+    func cancelWork() {
+        reads.close()
+        writes.close()
     }
 
     /// The port the server listens on, once it does (useful with port 0); nil if it stopped
@@ -129,5 +145,17 @@ public final class FranklyServer: Sendable {
             return l.waiters
         }
         for w in waiters { w.resume(returning: nil) }
+    }
+}
+
+/// Cancels the server's work when the service group starts a graceful shutdown, whatever started
+/// it (a signal the group handles, `shutdown()`).
+private struct WorkCanceller: Service {
+    let server: FranklyServer
+
+    func run() async throws {
+        // Throws only when the group is cancelled outright; the work is cancelled either way.
+        try? await gracefulShutdown()
+        server.cancelWork()
     }
 }

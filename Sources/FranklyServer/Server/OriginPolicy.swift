@@ -12,6 +12,12 @@ import NIOCore
 struct OriginPolicy: Sendable {
     /// Host names accepted besides loopback (lowercased, IPv6 without brackets).
     let names: Set<String>
+    /// The names whose origin, at the listening port, is this server's whatever the `Host`: the
+    /// bound address (each interface address when bound to a wildcard) and `allowedHosts`. Not
+    /// loopback in general: another process may serve a page on `127.0.0.2` or `[::1]` at this
+    /// port (or on `localhost`, which browsers may resolve to `::1`) while this server holds only
+    /// `127.0.0.1` (issue 28, item 12).
+    let ownNames: Set<String>
     /// `allowedHosts` holds `*`: any `Host` (for a server reached through a proxy by names not known
     /// in advance); `Origin` must still be the `Host` or one of the names.
     let anyHost: Bool
@@ -23,8 +29,11 @@ struct OriginPolicy: Sendable {
         let bind = Self.bare(configuration.host)
         if Self.isWildcard(bind) {
             // Bound to every interface: each of this machine's addresses is "the bound address".
+            // An IPv4 wildcard holds no IPv6 address, so another process may hold [::1] at this port.
+            let ipv4Only = bind == "0.0.0.0" || bind.isEmpty
             for device in (try? System.enumerateDevices()) ?? [] {
-                if let ip = device.address?.ipAddress { names.insert(Self.bare(ip)) }
+                guard let ip = device.address?.ipAddress, !(ipv4Only && ip.contains(":")) else { continue }
+                names.insert(Self.bare(ip))
             }
         } else {
             names.insert(bind)
@@ -34,6 +43,9 @@ struct OriginPolicy: Sendable {
             if entry == "*" { anyHost = true } else { names.insert(Self.bare(Self.hostName(ofAllowed: entry))) }
         }
         self.names = names
+        // Bound to "localhost", the server holds one of its addresses (127.0.0.1 or ::1), and
+        // browsers try both.
+        self.ownNames = names.subtracting(["localhost"])
         self.anyHost = anyHost
         self.listeningPort = listeningPort
     }
@@ -79,9 +91,14 @@ struct OriginPolicy: Sendable {
     }
 
     /// `scheme://host[:port]` is this server's: an http(s) origin equal to the request's (already
-    /// checked) `Host` (what the browser connected to, port forwarding included), or one of this
-    /// server's names with the port it listens on. `null` (sandboxed frames, `file:` pages) never
-    /// is. `*` in `allowedHosts` does not widen this, so a page elsewhere stays foreign.
+    /// checked) `Host` (what the browser connected to, port forwarding included), or one of
+    /// `ownNames` with the port it listens on. `null` (sandboxed frames, `file:` pages) never is.
+    /// `*` in `allowedHosts` does not widen this, so a page elsewhere stays foreign.
+    ///
+    /// A loopback name other than the `Host` is not enough: a browser sends `Host: 127.0.0.1:PORT`
+    /// only to the socket at 127.0.0.1, which is this server, but a page's origin
+    /// `http://127.0.0.2:PORT`, `http://[::1]:PORT` or `http://localhost:PORT` may be another
+    /// local process's.
     private func isOwn(origin: String, host: Authority?) -> Bool {
         let lower = origin.lowercased()
         let scheme: String, rest: Substring
@@ -92,7 +109,7 @@ struct OriginPolicy: Sendable {
         let defaultPort = scheme == "https" ? 443 : 80
         let port = authority.port ?? defaultPort
         if let host, Self.bare(host.name) == Self.bare(authority.name), port == (host.port ?? defaultPort) { return true }
-        return isNamed(authority.name) && port == listeningPort()
+        return ownNames.contains(Self.bare(authority.name)) && port == listeningPort()
     }
 
     private var allowedDescription: String {

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Bounds every selector must stay within, whatever its engine.
 ///
@@ -98,6 +99,38 @@ public struct QueryBudget: Sendable, Equatable {
     public static var deadlineError: SelectorError {
         SelectorError(.limit, "the query ran past its time budget and was stopped")
     }
+
+    /// The error for a query stopped by its `QueryCancellation`.
+    public static var cancelledError: SelectorError {
+        SelectorError(.limit, "the query was cancelled before it finished")
+    }
+}
+
+/// Stops queries before their deadline: every query started inside `whileCurrent(_:)` (on that
+/// thread, or in that task) stops at its next deadline check once `cancel()` is called, with
+/// `QueryBudget.cancelledError`.
+///
+/// Why a scope rather than a parameter: the deadline reaches the matcher, the explainer and the
+/// engines' evaluators through many public entry points that take a `ContinuousClock.Instant`; the
+/// token rides along with the deadline (`MatchDeadline` captures it when a query starts) without a
+/// new parameter on any of them. A server cancels its running queries on shutdown this way.
+public final class QueryCancellation: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+
+    public init() {}
+
+    /// Makes every query started under this token stop at its next deadline check; for good.
+    public func cancel() { cancelled.store(true, ordering: .releasing) }
+
+    public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    /// Runs `body` with this token applying to the queries it starts.
+    public func whileCurrent<T>(_ body: () throws -> T) rethrows -> T {
+        try Self.$current.withValue(self, operation: body)
+    }
+
+    /// The token of the queries starting now, if any.
+    @TaskLocal static var current: QueryCancellation?
 }
 
 /// A deadline the matcher can test cheaply: `CLOCK_MONOTONIC` nanoseconds in a plain integer.
@@ -106,11 +139,19 @@ public struct QueryBudget: Sendable, Equatable {
 /// every struct holding one, the matcher's per-query state included, had its fields reached
 /// through runtime layout calls: that alone made a UISpec-order query 1.7× slower.
 struct MatchDeadline: Sendable {
-    /// 0: no deadline.
+    /// 0: no deadline; `UInt64.max` when only a cancellation token can stop the query.
     let nanos: UInt64
+    /// The `QueryCancellation` current when the query started: a cancelled token makes the
+    /// deadline pass at once.
+    let cancellation: QueryCancellation?
 
     init(_ instant: ContinuousClock.Instant?) {
-        guard let instant else { nanos = 0; return }
+        self.init(instant, cancellation: QueryCancellation.current)
+    }
+
+    init(_ instant: ContinuousClock.Instant?, cancellation: QueryCancellation?) {
+        self.cancellation = cancellation
+        guard let instant else { nanos = cancellation == nil ? 0 : .max; return }
         let left = ContinuousClock.now.duration(to: instant)
         let (seconds, attoseconds) = left.components
         let leftNanos = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
@@ -119,14 +160,17 @@ struct MatchDeadline: Sendable {
 
     var isSet: Bool { nanos != 0 }
 
-    /// Whether the deadline is set and has passed.
+    /// Whether the deadline is set and has passed, or the query was cancelled.
     @inline(__always)
-    var hasPassed: Bool { nanos != 0 && Self.now() >= nanos }
+    var hasPassed: Bool { nanos != 0 && (cancellation?.isCancelled == true || Self.now() >= nanos) }
 
-    /// Throws the budget's error once the deadline has passed.
+    /// Throws the budget's error once the deadline has passed (the cancellation error once the
+    /// query was cancelled).
     @inline(__always)
     func check() throws(SelectorError) {
-        if hasPassed { throw QueryBudget.deadlineError }
+        if hasPassed {
+            throw cancellation?.isCancelled == true ? QueryBudget.cancelledError : QueryBudget.deadlineError
+        }
     }
 
     static func now() -> UInt64 {
@@ -143,11 +187,12 @@ public struct QueryDeadline: Sendable {
 
     init(_ deadline: MatchDeadline) { self.deadline = deadline }
 
-    /// A deadline `instant` (nil: never), for evaluators used outside a query (tests, tools).
+    /// A deadline `instant` (nil: never), for evaluators used outside a query (tests, tools); the
+    /// current `QueryCancellation`, if any, applies to it too.
     public init(_ instant: ContinuousClock.Instant?) { deadline = MatchDeadline(instant) }
 
-    /// No deadline.
-    public static let none = QueryDeadline(MatchDeadline(nil))
+    /// No deadline (and no cancellation, whichever token is current where this is first read).
+    public static let none = QueryDeadline(MatchDeadline(nil, cancellation: nil))
 
     /// Whether there is a deadline at all.
     public var isSet: Bool { deadline.isSet }
@@ -164,7 +209,8 @@ public struct QueryDeadline: Sendable {
 /// A query's running account against its `QueryBudget`.
 ///
 /// Work is charged in bulk (a scan's node count, a step's output), so the clock is read only every
-/// 2^16 units of work and at each step, never per node. Every field is a plain integer (see
+/// 2^16 units of work and at each step, never per node. Every field is a plain integer or, for a
+/// cancellable query, one class reference (see
 /// `MatchDeadline`): the matcher touches this after every input of a step.
 struct BudgetMeter {
     let maxStepResults: Int
