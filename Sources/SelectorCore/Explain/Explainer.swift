@@ -175,7 +175,8 @@ struct Explainer {
     private func nearMisses(_ candidates: Candidates, _ conjuncts: [Predicate], run: inout Run,
                             into explanation: inout SelectorExplanation) throws(SelectorError) {
         // First pass: who fails exactly one conjunct, and how many fail each one alone.
-        let (misses, perConjunct) = try failedOnce(candidates, conjuncts, run: &run)
+        let (misses, perConjunct, bitsetBytes) = try failedOnce(candidates, conjuncts, run: &run)
+        explanation.bitsetBytes = bitsetBytes
         var best: [(score: Int, node: NodeID, conjunct: Int)] = []
         var found = 0
         func consider(_ v: NodeID, _ score: Int, _ failed: Int) {
@@ -195,6 +196,17 @@ struct Explainer {
         // string column's value id or a class id, the cache is an array indexed by that id (a
         // million misses cost a million array loads, not a million strings built and hashed),
         // and a string column's values are scored on the pool's bytes; other tests key by text.
+        //
+        // Each distinct value scored is charged to the query's work budget (one unit, plus one
+        // per 64 bytes the scorer examines, at most `NearScorer.window`), and the clock is read
+        // every 1,024 values, so a column of many long values stops at the budget with its error
+        // instead of running on past it; a partial ranking is never returned as complete.
+        var scored = 0
+        func charge(bytes: Int) throws(SelectorError) {
+            scored += 1
+            try run.meter.charge(1 + NearScorer.examined(bytes) >> 6)
+            if scored & 1023 == 0 { try run.meter.deadline.check() }
+        }
         let unknown = Int.min
         for failed in conjuncts.indices where perConjunct[failed] > 0 {
             let conjunct = conjuncts[failed]
@@ -207,6 +219,7 @@ struct Explainer {
                 let scorer = nearScorer(test)
                 let spaces = test.options.contains(.noBreakSpaceAsSpace) && pool.containsNoBreakSpace
                 var idScore = [Int](repeating: unknown, count: pool.count + 1)
+                var stop: SelectorError? = nil
                 pool.withValueBytes { bytes, offsets in
                     for (v, c32) in misses where Int(c32) == failed {
                         let id = ids[Int(v)]
@@ -214,34 +227,51 @@ struct Explainer {
                         if idScore[slot] == unknown {
                             if id < 0 || scorer == nil {
                                 idScore[slot] = Int.max
-                            } else if spaces {
-                                idScore[slot] = stringCloseness(test, scorer: scorer, actual: pool[id]) ?? Int.max
                             } else {
                                 let value = UnsafeBufferPointer(rebasing: bytes[Int(offsets[Int(id)])..<Int(offsets[Int(id) + 1])])
-                                idScore[slot] = scorer?.score(bytes: value, actual: pool[id]) ?? Int.max
+                                do throws(SelectorError) { try charge(bytes: value.count) } catch { stop = error; return }
+                                if spaces {
+                                    let cut = UnsafeBufferPointer(rebasing: value.prefix(NearScorer.window + 1))
+                                    idScore[slot] = stringCloseness(test, scorer: scorer, actual: String(decoding: cut, as: UTF8.self)) ?? Int.max
+                                } else {
+                                    idScore[slot] = scorer?.score(bytes: value, actual: pool[id]) ?? Int.max
+                                }
                             }
                         }
                         consider(v, idScore[slot], failed)
                     }
                 }
+                if let stop { throw stop }
                 continue
-            case .kindOf, .memberOf:
+            case .kindOf(let c), .memberOf(let c):
                 let ids = tree.classIDs
                 var idScore = [Int](repeating: unknown, count: tree.classes.names.count + 1)
+                // Once per test, not per class: the wanted class may be as long as the selector.
+                let far = max(2, c.count / 3)
                 for (v, c32) in misses where Int(c32) == failed {
                     let slot = Int(ids[Int(v)]) + 1
-                    if idScore[slot] == unknown { idScore[slot] = closeness(conjunct, v, crowded: crowded) ?? Int.max }
+                    if idScore[slot] == unknown {
+                        let name = tree.className(of: v)
+                        try charge(bytes: name.utf8.count)
+                        let d = Closeness.editDistance(name, c)
+                        idScore[slot] = crowded && d > far ? Int.max : 300 + d
+                    }
                     consider(v, idScore[slot], failed)
                 }
                 continue
             default: break
             }
+            // Keys are a string column's value id where there is one (never the value itself: a
+            // megabyte label shared by many views would be copied once per view), and a string
+            // test's scorer is built once per property, not per value.
             var scores: [String: Int] = [:]
+            var scorers: [String: NearScorer?] = [:]
             for (v, c32) in misses where Int(c32) == failed {
                 let key = actualKey(conjunct, v)
                 let score: Int
                 if let known = scores[key] { score = known } else {
-                    score = closeness(conjunct, v, crowded: crowded) ?? Int.max
+                    try charge(bytes: valueLength(conjunct, v))
+                    score = closeness(conjunct, v, crowded: crowded, scorers: &scorers) ?? Int.max
                     scores[key] = score
                 }
                 consider(v, score, failed)
@@ -265,7 +295,7 @@ struct Explainer {
     /// matcher's own kernel, its passing views become a bitset, and a candidate's failures are a
     /// few bit reads. For a handful of candidates the per-node test is cheaper than any scan.
     private func failedOnce(_ candidates: Candidates, _ conjuncts: [Predicate], run: inout Run)
-        throws(SelectorError) -> (misses: [(node: NodeID, conjunct: Int32)], perConjunct: [Int]) {
+        throws(SelectorError) -> (misses: [(node: NodeID, conjunct: Int32)], perConjunct: [Int], bitsetBytes: Int) {
         var misses: [(node: NodeID, conjunct: Int32)] = []
         var perConjunct = [Int](repeating: 0, count: conjuncts.count)
         if candidates.count * conjuncts.count < tree.count / 4 {
@@ -285,16 +315,24 @@ struct Explainer {
                 misses.append((v, Int32(failed)))
                 perConjunct[failed] += 1
             }
-            return (misses, perConjunct)
+            return (misses, perConjunct, 0)
         }
         let words = (tree.count + 63) / 64
-        var bits = [UInt64](repeating: 0, count: words * conjuncts.count)
-        for (i, c) in conjuncts.enumerated() {
+        // A bitset per conjunct, for the first `maxBitsets` only (and fewer when they would pass
+        // `maxBitsetBytes`): 3,000 conjuncts on 10^6 views took 375 MB at once. The conjuncts
+        // past them are tested per node, only on the candidates that failed at most one of those
+        // with a bitset (usually few: most views fail two tests of a long filter early).
+        let bitsetBytes = words * 8
+        let withBits = min(conjuncts.count, Self.maxBitsets, max(1, Self.maxBitsetBytes / max(1, bitsetBytes) - 1))
+        var bits = [UInt64](repeating: 0, count: words * withBits)
+        for (i, c) in conjuncts.prefix(withBits).enumerated() {
             let passing = try run.apply(.axis(.descendants, order: .document, filter: c, unique: true), to: [-1])
             bits.withUnsafeMutableBufferPointer { b in
                 for v in passing where v >= 0 { b[i * words + Int(v) >> 6] |= 1 << UInt64(v & 63) }
             }
         }
+        var rest: [NodeTest] = []
+        for c in conjuncts.dropFirst(withBits) { rest.append(try run.resolver.nodeTest(c)) }
         try run.meter.charge(candidates.count)
         var wanted = [UInt64](repeating: 0, count: words)
         wanted.withUnsafeMutableBufferPointer { w in
@@ -307,30 +345,58 @@ struct Explainer {
         }
         // Sixty-four candidates at a time: `once` has a bit for each candidate that failed some
         // conjunct, `twice` for each that failed two or more, so `once & ~twice` are the near
-        // misses; only their bits are then taken apart to find the conjunct they failed.
+        // misses; only their bits are then taken apart to find the conjunct they failed. With
+        // conjuncts past the bitsets, every candidate not in `twice` is tested on those too.
+        let classIDs = tree.classIDs
+        var stop: SelectorError? = nil
+        var meter = run.meter
         bits.withUnsafeBufferPointer { b in
             wanted.withUnsafeBufferPointer { w in
                 for word in 0..<words where w[word] != 0 {
                     var once: UInt64 = 0, twice: UInt64 = 0
-                    for i in 0..<conjuncts.count {
+                    for i in 0..<withBits {
                         let failing = w[word] & ~b[i * words + word]
                         twice |= once & failing
                         once |= failing
                     }
-                    var exactlyOne = once & ~twice
-                    while exactlyOne != 0 {
-                        let bit = exactlyOne.trailingZeroBitCount
-                        exactlyOne &= exactlyOne - 1
-                        var failed = 0
-                        while (b[failed * words + word] >> UInt64(bit)) & 1 != 0 { failed += 1 }
-                        misses.append((NodeID(word * 64 + bit), Int32(failed)))
+                    var pick = rest.isEmpty ? once & ~twice : w[word] & ~twice
+                    var tests = 0
+                    while pick != 0 {
+                        let bit = pick.trailingZeroBitCount
+                        pick &= pick - 1
+                        let v = NodeID(word * 64 + bit)
+                        var failures = 0, failed = -1
+                        if (once >> UInt64(bit)) & 1 != 0 {
+                            failures = 1
+                            failed = 0
+                            while (b[failed * words + word] >> UInt64(bit)) & 1 != 0 { failed += 1 }
+                        }
+                        for (j, t) in rest.enumerated() {
+                            tests += 1
+                            if t.passes(v, classIDs: classIDs) { continue }
+                            failures += 1
+                            failed = withBits + j
+                            if failures > 1 { break }
+                        }
+                        guard failures == 1 else { continue }
+                        misses.append((v, Int32(failed)))
                         perConjunct[failed] += 1
+                    }
+                    if tests > 0 {
+                        do throws(SelectorError) { try meter.charge(tests) } catch { stop = error; return }
                     }
                 }
             }
         }
-        return (misses, perConjunct)
+        run.meter = meter
+        if let stop { throw stop }
+        return (misses, perConjunct, (withBits + 1) * bitsetBytes)
     }
+
+    /// Most conjuncts of a failing step given a bitset of their passing views (see `failedOnce`).
+    static let maxBitsets = 64
+    /// Most bytes those bitsets (and the candidates' own) may take at once.
+    static let maxBitsetBytes = 64 << 20
 
     /// The first rewrite that swaps a near miss's failing literal for its actual value and, run,
     /// selects that view. Only string and class tests are tried, on the three closest misses.
@@ -356,6 +422,9 @@ struct Explainer {
             default:
                 continue
             }
+            // A rewrite longer than a selector may be would only be refused: a megabyte label is
+            // no fix, and building three megabyte selectors to find that out is not done.
+            guard query.source.utf8.count - wanted.utf8.count + actual.utf8.count <= registry.limits.maxSelectorBytes else { continue }
             for selector in rewrites(replacing: wanted, with: actual, inPart: failure.part) {
                 tries += 1
                 if tries > 4 { return nil }
@@ -407,18 +476,36 @@ struct Explainer {
     /// `UIButton "Log In" (uid 5)`: class, label and uid, as far as the view has them.
     func describe(_ node: NodeID) -> String {
         var s = tree.className(of: node)
-        if let label = tree.label(of: node) { s += " " + SelectorLiteral.quoted(label) }
+        if let label = tree.label(of: node) { s += " " + Self.quotedClipped(label) }
         if let uid = tree.uidString(of: node) { s += " (uid \(uid))" }
         return s
     }
 
-    /// What makes two misses of the same conjunct equally close.
+    /// What makes two misses of the same conjunct equally close: a string column's value id with
+    /// its property (an `or`'s leaf for a view is the first with its property, so the property
+    /// names the leaf), else the text.
     private func actualKey(_ p: Predicate, _ v: NodeID) -> String {
         switch p {
-        case .string(let property, _): return tree.string(property, of: v).map { "s" + $0 } ?? "-"
+        case .string(let property, _):
+            if case .strings(let ids, _)? = tree.columns[property] { return "\(property)#\(ids[Int(v)])" }
+            return tree.string(property, of: v).map { "s" + property + "\u{0}" + $0 } ?? "-"
         case .kindOf, .memberOf: return tree.className(of: v)
         case .or: return stringLeaf(p, for: v).map { actualKey($0, v) } ?? ""
         default: return ""
+        }
+    }
+
+    /// Bytes of the value `closeness` scores for `p` on `v` (0 for tests without one).
+    private func valueLength(_ p: Predicate, _ v: NodeID) -> Int {
+        switch p {
+        case .string(let property, _):
+            if case .strings(let ids, let pool)? = tree.columns[property] {
+                let id = ids[Int(v)]
+                return id < 0 ? 0 : pool.withValueBytes { _, offsets in Int(offsets[Int(id) + 1] - offsets[Int(id)]) }
+            }
+            return tree.string(property, of: v)?.utf8.count ?? 0
+        case .or: return stringLeaf(p, for: v).map { valueLength($0, v) } ?? 0
+        default: return 0
         }
     }
 
@@ -470,25 +557,43 @@ struct Explainer {
     }
 
     private func render(_ value: JSONValue) -> String {
-        if case .string(let s) = value { return SelectorLiteral.quoted(s) }
+        if case .string(let s) = value { return Self.quotedClipped(s) }
         return value.jsonString
+    }
+
+    /// Longest value quoted whole in an explanation, in UTF-8 bytes.
+    static let maxQuotedBytes = 512
+
+    /// `s` quoted, or for a longer value its first 200 scalars and its length: ten near misses
+    /// and twenty misplaced views each quoting a megabyte label made a 60 MB answer.
+    static func quotedClipped(_ s: String) -> String {
+        let bytes = s.utf8.count
+        guard bytes > maxQuotedBytes else { return SelectorLiteral.quoted(s) }
+        // Scalars, not Characters: one Character may hold any number of combining marks.
+        let head = String(String.UnicodeScalarView(s.unicodeScalars.prefix(200)))
+        return SelectorLiteral.quoted(head + "…") + " (\(bytes) bytes)"
     }
 
     /// Lower is closer: same but for case 1, for whitespace 2, a prefix 3, then 10 plus the edit
     /// distance; class tests after every string test, other tests after those. Nil: too far to
     /// count as a near miss (a string a third or more edited, or a pattern that is no plain word).
-    private func closeness(_ p: Predicate, _ v: NodeID, crowded: Bool) -> Int? {
+    private func closeness(_ p: Predicate, _ v: NodeID, crowded: Bool, scorers: inout [String: NearScorer?]) -> Int? {
         switch p {
         case let .string(property, test):
             guard let actual = tree.string(property, of: v) else { return nil }
-            return stringCloseness(test, scorer: nearScorer(test), actual: actual)
+            let scorer: NearScorer?
+            if let known = scorers[property] { scorer = known } else {
+                scorer = nearScorer(test)
+                scorers[property] = .some(scorer)
+            }
+            return stringCloseness(test, scorer: scorer, actual: actual)
         case .kindOf(let c), .memberOf(let c):
             let d = Closeness.editDistance(tree.className(of: v), c)
             return crowded && d > max(2, c.count / 3) ? nil : 300 + d
         case .bool, .number, .bitsSet: return 200
         case .or:
             // An alias (`label` read as `accessibilityLabel` or `label`): as close as its string test.
-            if let leaf = stringLeaf(p, for: v) { return closeness(leaf, v, crowded: crowded) }
+            if let leaf = stringLeaf(p, for: v) { return closeness(leaf, v, crowded: crowded, scorers: &scorers) }
             return 400
         default: return 400
         }
@@ -510,6 +615,9 @@ struct Explainer {
     private func stringCloseness(_ test: StringTest, scorer: NearScorer?, actual: String) -> Int? {
         guard let scorer else { return nil }
         var a = actual
+        // One byte past the window is as good as the rest: the scorer looks at `window` bytes and
+        // knows from the extra one that the value goes on (so it is no whole match).
+        if a.utf8.count > NearScorer.window { a = String(decoding: a.utf8.prefix(NearScorer.window + 1), as: UTF8.self) }
         if test.options.contains(.noBreakSpaceAsSpace) { a = a.replacing("\u{00A0}", with: " ") }
         return scorer.score(a)
     }
@@ -652,18 +760,20 @@ enum Closeness {
     }
 
     static func score(actual: String, wanted: String, containing: Bool) -> Int {
-        let a = actual.lowercased(), w = wanted.lowercased()
-        if containing ? a.contains(w) : a == w { return 1 }
-        let sa = String(a.filter { !$0.isWhitespace }), sw = String(w.filter { !$0.isWhitespace })
-        if containing ? sa.contains(sw) : sa == sw { return 2 }
-        if !a.isEmpty && !w.isEmpty && (a.hasPrefix(w) || w.hasPrefix(a)) { return 3 }
-        return 10 + editDistance(actual, wanted)
+        // 1010: the distance `editDistance` gives strings too long to compare.
+        Wanted(wanted).score(actual: actual, containing: containing) ?? 1010
+    }
+
+    /// Whether `s` has more than 256 characters, found by reading at most 257 of them.
+    static func long(_ s: String) -> Bool {
+        s.index(s.startIndex, offsetBy: 256, limitedBy: s.endIndex).map { $0 < s.endIndex } ?? false
     }
 
     /// Levenshtein distance in characters; long strings (over 256) count as far apart rather
-    /// than costing a quadratic table.
+    /// than costing a quadratic table, and are found so after reading 257 characters, not all.
     static func editDistance(_ x: String, _ y: String) -> Int {
-        Array(x).withUnsafeBufferPointer { a in
+        if long(x) || long(y) { return 1000 }
+        return Array(x).withUnsafeBufferPointer { a in
             Array(y).withUnsafeBufferPointer { b in boundedEditDistance(a, b, limit: .max) }
         } ?? 1000
     }

@@ -101,6 +101,10 @@ public struct SelectorExplanation: Sendable, Equatable {
     /// With several views selected: the first `maxListed`, with distinguishing selectors.
     public var candidates: [Candidate] = []
 
+    /// Bytes of bitsets the explainer held at once for the failing step (at most 65 bitsets of
+    /// the tree's size, and `Explainer.maxBitsetBytes`): what tests read to see memory bounded.
+    var bitsetBytes = 0
+
     /// Most near misses reported.
     public static let maxNearMisses = 10
     /// Most candidates or misplaced views listed.
