@@ -16,6 +16,9 @@ struct ParsedUiSelector: Equatable {
     var instance: Int?
     /// The links after this selector, flattened in the order they apply.
     var links: [Link] = []
+    /// UiScrollable's `getChildByText` / `getChildByDescription`: of the nodes the chain selects,
+    /// the first that passes this itself or holds a descendant passing it.
+    var holding: Predicate?
 
     /// How a linked selector is searched from the nodes matched so far.
     enum Relation: Equatable { case child, parent }
@@ -46,6 +49,6 @@ struct ParsedUiSelector: Equatable {
     static func == (a: ParsedUiSelector, b: ParsedUiSelector) -> Bool {
         a.criteria.count == b.criteria.count
             && zip(a.criteria, b.criteria).allSatisfy { $0.method == $1.method && $0.predicate == $1.predicate }
-            && a.index == b.index && a.instance == b.instance && a.links == b.links
+            && a.index == b.index && a.instance == b.instance && a.links == b.links && a.holding == b.holding
     }
 }

@@ -42,6 +42,11 @@ enum UiSelectorCompiler {
                 if let index = sub.index { b.engine(SiblingIndexStep(index: index)) }
             }
         }
+        if let holding = sel.holding {
+            // The core's has-descendant step (one scan from the rows, P resolved once), then the first.
+            b.engine(HasDescendantStep(holding, includingSelf: true))
+            b.pick(0)
+        }
         return b
     }
 }

@@ -247,48 +247,136 @@ struct UiSelectorParser: ByteCursorParser {
 
     // MARK: UiScrollable
 
-    /// `new UiScrollable(container).setAsVerticalList().scrollIntoView(target)`: Appium answers
-    /// with the target selector alone, so the container is checked and then dropped.
+    /// `new UiScrollable(container)` and its method calls, as appium-uiautomator2-server's
+    /// `UiScrollableParser` runs them by reflection: each call is looked up by name and argument
+    /// types among `UiScrollable`'s own public methods (`UiScrollableVocabulary`); a call with
+    /// arguments stores a selector (`scrollTextIntoView(s)` → `text(s)`, `scrollDescriptionIntoView(s)`
+    /// → `description(s)`, else its first UiSelector argument, if any); a setter returns the
+    /// UiScrollable and the chain goes on. The answer is the last call's UiObject when it returns one
+    /// (`getChildBy…`, or a `scroll…IntoView` whose target exists), else the stored selector, else
+    /// Appium's error. A recording cannot scroll, so scrolls and flings only count for these rules.
     mutating func scrollable(at start: Int) throws(SelectorError) -> ParsedUiSelector {
         try expect(0x28, "`(` after UiScrollable")
-        _ = try selectorArgument(for: "UiScrollable")
+        let container = try selectorArgument(for: "UiScrollable")
         try expect(0x29, "`)` closing new UiScrollable(...)")
-        var target: ParsedUiSelector?
+        var stored: ParsedUiSelector?
+        var answer: ParsedUiSelector?   // the last call's UiObject, when it returned one
         while true {
             skipSpace()
             guard accept(0x2E) else { break }
             skipSpace()
             let nameAt = pos
             guard let name = identifier() else { throw error("expected a UiScrollable method such as scrollIntoView(...)", at: nameAt) }
-            if target != nil {
-                throw error("nothing may follow the UiScrollable scroll call; found `\(name)`", at: nameAt)
-            }
-            try expect(0x28, "`(` after \(name)")
-            switch name {
-            case "scrollIntoView":
-                target = try selectorArgument(for: name)
-            case "scrollTextIntoView", "scrollDescriptionIntoView":
-                let value = try string(for: name, what: "a string in double quotes").0
-                let isText = name == "scrollTextIntoView"
-                var sel = ParsedUiSelector()
-                sel.set(isText ? "text" : "description",
-                        UiSelectorVocabulary.firstPresent(isText ? UiSelectorVocabulary.text : UiSelectorVocabulary.description, .equals(value)))
-                target = sel
-            case "setAsVerticalList", "setAsHorizontalList":
-                break
-            case "setMaxSearchSwipes":
-                _ = try integer(for: name)
-            default:
-                throw error("unknown UiScrollable method `\(name)`; expected scrollIntoView, scrollTextIntoView, scrollDescriptionIntoView, setAsVerticalList, setAsHorizontalList or setMaxSearchSwipes", at: nameAt)
+            guard let overloads = UiScrollableVocabulary.methods[name] else {
+                throw error("UiScrollable has no `\(name)` method; its public methods are "
+                            + UiScrollableVocabulary.names.joined(separator: ", "), at: nameAt)
             }
             skipSpace()
-            guard accept(0x29) else {
-                throw error(current == 0x2C ? "\(name) takes \(name.hasPrefix("setAs") ? "no arguments" : "one argument")" : "expected `)` closing \(name)", at: pos)
+            try expect(0x28, "`(` after \(name)")
+            let args = try scrollableArguments(for: name)
+            guard let method = overloads.first(where: { $0.accepts(args.map(\.value)) }) else {
+                throw error(UiScrollableVocabulary.mismatch(name, overloads, args.map(\.value)), at: nameAt)
+            }
+            if !args.isEmpty {
+                switch (name, args[0].value) {
+                case ("scrollTextIntoView", .string(let s)): stored = Self.textSelector(isText: true, s)
+                case ("scrollDescriptionIntoView", .string(let s)): stored = Self.textSelector(isText: false, s)
+                default:
+                    for case .selector(let sel) in args.map(\.value) { stored = sel; break }
+                }
+            }
+            switch method.returns {
+            case .object:
+                answer = try childObject(name, container: container, stored: stored, args: args.map(\.value), at: args.first?.at ?? nameAt)
+            case .scrollable, .other:
+                answer = nil
             }
         }
-        guard let target else {
-            throw error("a UiScrollable statement ends with scrollIntoView(...), scrollTextIntoView(...) or scrollDescriptionIntoView(...)", at: pos)
+        if let answer { return answer }
+        guard let stored else {
+            // Appium's message (UiScrollableParser), for `new UiScrollable(…).scrollForward()` and a
+            // statement with no call at all.
+            throw error("Last method called on a UiScrollable object must return a UiObject object", at: pos)
         }
-        return target
+        return stored
+    }
+
+    /// One argument of a UiScrollable call, and where it starts.
+    struct ScrollableArgument {
+        var value: UiScrollableVocabulary.Value
+        var at: Int
+    }
+
+    /// The arguments up to the closing `)`: strings, Java ints, `true`/`false`, UiSelectors; any other
+    /// literal (`0.5`) is read as what Appium cannot coerce.
+    mutating func scrollableArguments(for method: String) throws(SelectorError) -> [ScrollableArgument] {
+        var args: [ScrollableArgument] = []
+        skipSpace()
+        if accept(0x29) { return args }
+        while true {
+            skipSpace()
+            let at = pos
+            let value: UiScrollableVocabulary.Value
+            if current == 0x22 {
+                value = .string(try string(for: method, what: "a string in double quotes").0)
+            } else if let b = current, b == 0x2B || b == 0x2D || (b >= 0x30 && b <= 0x39) {
+                pos += 1
+                while let c = current, (c >= 0x30 && c <= 0x39) || c == 0x2E || c == 0x5F || Self.isIdentStart(c) { pos += 1 }
+                let text = String(decoding: bytes[at..<pos], as: UTF8.self)
+                // Integer.parseInt: an optional sign and decimal digits within Java's int.
+                if let n = Int32(text.hasPrefix("+") ? String(text.dropFirst()) : text) { value = .int(Int(n)) } else { value = .other(text) }
+            } else if let word = peekIdentifier(), word == "true" || word == "false", followedByArgumentEnd(after: word) {
+                _ = identifier()
+                value = .bool(word == "true")
+            } else {
+                value = .selector(try selectorArgument(for: method))
+            }
+            args.append(ScrollableArgument(value: value, at: at))
+            skipSpace()
+            if accept(0x2C) { continue }
+            guard accept(0x29) else { throw error("expected `,` or `)` closing \(method)", at: pos) }
+            return args
+        }
+    }
+
+    /// Whether `word` at the cursor is followed by `,` or `)` (so it is a boolean, not a method name).
+    func followedByArgumentEnd(after word: String) -> Bool {
+        var i = pos + word.utf8.count
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        return i < bytes.count && (bytes[i] == 0x2C || bytes[i] == 0x29)
+    }
+
+    /// `text(s)` or `description(s)`, as Appium stores for `scrollTextIntoView` / `scrollDescriptionIntoView`.
+    static func textSelector(isText: Bool, _ value: String) -> ParsedUiSelector {
+        var sel = ParsedUiSelector()
+        sel.set(isText ? "text" : "description",
+                UiSelectorVocabulary.firstPresent(isText ? UiSelectorVocabulary.text : UiSelectorVocabulary.description, .equals(value)))
+        return sel
+    }
+
+    /// The UiObject a call returns, as a selector: `scroll…IntoView` returns the stored target when it
+    /// exists (on a recording, the target or nothing: the same answer); `getChildByInstance(p, n)` is
+    /// `container.childSelector(p.instance(n))` (UiCollection builds exactly that); `getChildByText(p, t)`
+    /// and `getChildByDescription(p, t)` are the first of the container's `p` descendants whose own
+    /// text (description) is `t` or that holds a descendant with it (UiCollection's loop over
+    /// `p.instance(x)`), nothing when there is none (UiObjectNotFoundException: no element).
+    mutating func childObject(_ name: String, container: ParsedUiSelector, stored: ParsedUiSelector?,
+                              args: [UiScrollableVocabulary.Value], at: Int) throws(SelectorError) -> ParsedUiSelector? {
+        guard name.hasPrefix("getChildBy"), case .selector(var pattern)? = args.first else { return stored }
+        var sel = container
+        switch name {
+        case "getChildByInstance":
+            guard case .int(let n) = args[1] else { return stored }
+            if n < 0 { throw error("getChildByInstance takes an instance from 0", at: at) }
+            pattern.instance = n
+            sel.link(.child, pattern)
+        default:
+            guard case .string(let text) = args[1] else { return stored }
+            // UiCollection overwrites the pattern's instance with its own counter.
+            pattern.instance = nil
+            sel.link(.child, pattern)
+            sel.holding = Self.textSelector(isText: name == "getChildByText", text).predicate
+        }
+        return sel
     }
 }

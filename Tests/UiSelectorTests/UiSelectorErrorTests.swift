@@ -39,13 +39,15 @@ import UiSelectorEngine
         (#";text("b")"#, "empty statement; expected new UiSelector() before `;`", 1),
         (#"new UiSelector().textMatches("a(b")"#, "invalid regular expression in textMatches: missing closing parenthesis", 34),
         (#"new UiSelector().classNameMatches("*")"#, "invalid regular expression in classNameMatches: quantifier does not follow a repeatable item", 36),
+        // Appium's rule: the last call must return a UiObject or a selector must have been stored.
         (#"new UiScrollable(new UiSelector().scrollable(true))"#,
-         "a UiScrollable statement ends with scrollIntoView(...), scrollTextIntoView(...) or scrollDescriptionIntoView(...)", 52),
+         "Last method called on a UiScrollable object must return a UiObject object", 52),
         (#"new UiScrollable(new UiSelector()).flingForward()"#,
-         "unknown UiScrollable method `flingForward`; expected scrollIntoView, scrollTextIntoView, scrollDescriptionIntoView, setAsVerticalList, setAsHorizontalList or setMaxSearchSwipes", 36),
+         "Last method called on a UiScrollable object must return a UiObject object", 50),
         (#"new UiScrollable(new UiSelector()).scrollIntoView(new UiSelector()).click()"#,
-         "nothing may follow the UiScrollable scroll call; found `click`", 69),
-        (#"new UiScrollable(new UiSelector()).scrollTextIntoView(1)"#, "scrollTextIntoView takes a string in double quotes", 55),
+         "UiScrollable has no `click` method; its public methods are ensureFullyVisible, flingBackward, flingForward, flingToBeginning, flingToEnd, getChildByDescription, getChildByInstance, getChildByText, getMaxSearchSwipes, getSwipeDeadZonePercentage, scrollBackward, scrollDescriptionIntoView, scrollForward, scrollIntoView, scrollTextIntoView, scrollToBeginning, scrollToEnd, setAsHorizontalList, setAsVerticalList, setMaxSearchSwipes, setSwipeDeadZonePercentage", 69),
+        (#"new UiScrollable(new UiSelector()).scrollTextIntoView(1)"#,
+         "UiScrollable has no method scrollTextIntoView taking an int; it has scrollTextIntoView(String)", 36),
         (#"new UiScrollable().scrollTextIntoView("a")"#, #"UiScrollable takes a UiSelector such as new UiSelector().text("OK")"#, 18),
     ]
 
