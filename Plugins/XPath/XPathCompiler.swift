@@ -38,6 +38,82 @@ enum XPathCompiler {
         return p
     }
 
+    // MARK: Context-free subexpressions
+
+    /// `e` (a predicate) with its largest context-free subexpressions that cost something to
+    /// evaluate (`count(//A)`, `//A/@n = //B/@n`, `(//A)[2]/@n`, `concat('…', '…')`) wrapped as
+    /// `XExpr.invariant`s numbered from `nextKey`, so the evaluator computes each once per step
+    /// instead of once per candidate (issue 28). Literals, numbers, `true()`, `false()` and
+    /// expressions of only those stay as they are: they cost nothing, and the core-predicate
+    /// translation recognises them.
+    static func hoistInvariants(_ e: XExpr, nextKey: inout Int) -> XExpr {
+        let (out, free) = hoist(e, &nextKey)
+        return free ? wrapped(out, &nextKey) : out
+    }
+
+    /// The expression with the context-free parts of a context-dependent one wrapped, and whether
+    /// the whole of it is context-free (then its caller decides).
+    private static func hoist(_ e: XExpr, _ next: inout Int) -> (XExpr, Bool) {
+        func all(_ es: [XExpr]) -> ([XExpr], Bool) {
+            let parts = es.map { hoist($0, &next) }
+            let free = parts.allSatisfy(\.1)
+            return (free ? parts.map(\.0) : parts.map { $0.1 ? wrapped($0.0, &next) : $0.0 }, free)
+        }
+        switch e {
+        case .literal, .number, .invariant: return (e, true)
+        // An absolute path inside a predicate is an invariant already; a relative one reads the
+        // context node. Predicates of steps were hoisted when they were parsed.
+        case .path(let absolute, _): return (e, absolute)
+        case let .filter(primary, preds, steps):
+            // The predicates and steps read the primary's nodes, not the context.
+            let (p, free) = hoist(primary, &next)
+            return (.filter(p, preds, steps: steps), free)
+        case .union(let es): let (p, f) = all(es); return (.union(p), f)
+        case .or(let es): let (p, f) = all(es); return (.or(p), f)
+        case .and(let es): let (p, f) = all(es); return (.and(p), f)
+        case let .compare(first, rest):
+            let (p, f) = all([first] + rest.map(\.1))
+            return (.compare(p[0], zip(rest, p.dropFirst()).map { ($0.0.0, $0.1) }), f)
+        case let .arith(first, rest):
+            let (p, f) = all([first] + rest.map(\.1))
+            return (.arith(p[0], zip(rest, p.dropFirst()).map { ($0.0.0, $0.1) }), f)
+        case .negate(let x):
+            let (p, f) = hoist(x, &next)
+            return (.negate(p), f)
+        case let .matches(x, regex):
+            let (p, f) = hoist(x, &next)
+            return (.matches(p, regex), f)
+        case let .call(f, args):
+            let (p, free) = all(args)
+            return (.call(f, p), free && !readsContext(f, arguments: args.count))
+        }
+    }
+
+    /// Whether `f` with that many arguments reads the context node, position or size itself.
+    private static func readsContext(_ f: XFunction, arguments: Int) -> Bool {
+        switch f {
+        case .last, .position, .lang: return true
+        case .localName, .namespaceURI, .name, .string, .stringLength, .normalizeSpace, .number: return arguments == 0
+        default: return false
+        }
+    }
+
+    /// `e` as an invariant, unless it costs nothing to evaluate.
+    private static func wrapped(_ e: XExpr, _ next: inout Int) -> XExpr {
+        if isTrivial(e) { return e }
+        next += 1
+        return .invariant(next - 1, e)
+    }
+
+    private static func isTrivial(_ e: XExpr) -> Bool {
+        switch e {
+        case .literal, .number, .invariant: return true
+        case .call(.true, _), .call(.false, _): return true
+        case .negate(let x): return isTrivial(x)
+        default: return false
+        }
+    }
+
     /// `B[…]`, `./B[…]`, `.//B[…]`, `descendant::B[…]` with a name or `*` test and core predicates.
     static func existence(_ e: XExpr) -> (descendants: Bool, target: Predicate)? {
         guard case .path(false, var steps) = e else { return nil }

@@ -5,6 +5,14 @@ import SelectorCore
 // `EngineStep`, so it reads the tree only through `StepContext`: class tests are class-id
 // comparisons, predicates the compiler could translate are the core's resolved `NodeFilter`s, and
 // every node an axis visits is charged to the query's budget.
+//
+// Everything else that can be long is charged too (issue 28): one unit per expression node
+// evaluated and per candidate a predicate tests, one per node of a node-set built or read, and one
+// per 64 bytes a string function or a string-value touches. Units collect in `pending` and go to
+// the budget in bulk (`settle`, every 4,096), so the deadline is read while a predicate works,
+// without a clock read per candidate. Comparisons with node-sets are O(n + m): a node-set's
+// distinct strings (or numeric extremes) are summarised once, and once per step for an invariant
+// one (`XExpr.invariant`, memoised by its key).
 
 /// One evaluation's state: the tree, what was resolved for it, and work not yet charged.
 struct XEvaluator {
@@ -25,6 +33,14 @@ struct XEvaluator {
     var equalities: [Int: TypedEquality] = [:]
     /// Values of context-free subexpressions, by `XExpr.invariant` key.
     var invariants: [Int: XValue] = [:]
+    /// The distinct string-values of invariant node-sets, by key: `=` and `!=` against one are a
+    /// set lookup per node of the other side instead of a pass over it per candidate.
+    var stringSummaries: [Int: Set<String>] = [:]
+    /// The numbers of invariant node-sets, by key.
+    var numberSummaries: [Int: NumberSummary] = [:]
+    /// The last pattern `matches()` compiled while evaluating (a pattern that is not a literal),
+    /// with its evaluator: the same text from every candidate is compiled once.
+    var dynamicRegex: (pattern: String, evaluator: any StringEvaluator)?
     /// Nodes visited since the last charge.
     var pending = 0
 
@@ -47,6 +63,21 @@ struct XEvaluator {
         if pending > 0 { let n = pending; pending = 0; try sc.charge(n) }
     }
 
+    /// Longest string `concat()` or `translate()` may build (4 MiB, four times a view's text
+    /// limit): without it `concat(@a, @a, …)` over a megabyte label builds gigabytes per view.
+    static let maxStringBytes = 4 << 20
+
+    /// Charges the pending work once enough has collected (the budget reads the clock every 2^16
+    /// units of it), so long loops stop at the deadline without a clock read per iteration.
+    @inline(__always) mutating func settle(_ sc: inout StepContext) throws(SelectorError) {
+        if pending > 4096 { try flush(&sc) }
+    }
+
+    /// Work proportional to `bytes` of string touched: one unit, plus one per 64 bytes.
+    @inline(__always) mutating func spendBytes(_ bytes: Int) {
+        pending &+= 1 &+ bytes >> 6
+    }
+
     // MARK: Node properties
 
     var count: Int32 { Int32(tree.count) }
@@ -59,6 +90,14 @@ struct XEvaluator {
 
     /// The string-value: an attribute's text; views and the root have no text nodes, so "".
     func stringValue(_ n: XNode) -> String { n.isAttribute ? attributeText(n) : "" }
+
+    /// The string-value, charged by its length (reading a pooled value copies it).
+    @inline(__always) mutating func text(_ n: XNode) -> String {
+        guard n.isAttribute else { pending &+= 1; return "" }
+        let s = attributeText(n)
+        spendBytes(s.utf8.count)
+        return s
+    }
 
     func name(_ n: XNode) -> String {
         if n.isAttribute { return n.attr == classIndex ? "class" : attributeNames[Int(n.attr)] }
@@ -195,11 +234,13 @@ struct XEvaluator {
             }
         case .attribute:
             guard n >= 0 else { return }
+            pending += 1
             switch t {
             case .attributeIndex(let k):
                 if k == classIndex { out.append(XNode(node: n, attr: k)); return }
                 if attributeColumns[Int(k)].value(at: Int(n)) != nil { out.append(XNode(node: n, attr: k)) }
             case .anyAttribute, .all:
+                pending += attributeColumns.count
                 for k in attributeColumns.indices where attributeColumns[k].value(at: Int(n)) != nil {
                     out.append(XNode(node: n, attr: Int32(k)))
                 }
@@ -225,9 +266,11 @@ struct XEvaluator {
                 candidates = try filter(candidates, by: p, &sc)
             }
             out.append(contentsOf: candidates)
+            pending += 1
             if pending > 4096 { try flush(&sc) }
             try sc.checkResults(out.count)
         }
+        pending += out.count
         try flush(&sc)
         return Self.sortedUnique(out)
     }
@@ -271,7 +314,9 @@ struct XEvaluator {
         }
         var out: [XNode] = []
         let size = candidates.count
+        pending &+= size
         for (i, c) in candidates.enumerated() {
+            try settle(&sc)
             if let equality, c.isElement {
                 if equality.passes(c.node) { out.append(c) }
                 continue
@@ -330,19 +375,19 @@ struct XEvaluator {
         }
     }
 
-    func string(_ v: XValue) -> String {
+    mutating func string(_ v: XValue) -> String {
         switch v {
-        case .nodes(let n): return n.first.map(stringValue) ?? ""
+        case .nodes(let n): return n.first.map { text($0) } ?? ""
         case .string(let s): return s
         case .number(let d): return XPathNumber.string(d)
         case .boolean(let b): return b ? "true" : "false"
         }
     }
 
-    func number(_ v: XValue) -> Double {
+    mutating func number(_ v: XValue) -> Double {
         switch v {
         case .nodes: return XPathNumber.parse(string(v))
-        case .string(let s): return XPathNumber.parse(s)
+        case .string(let s): spendBytes(s.utf8.count); return XPathNumber.parse(s)
         case .number(let d): return d
         case .boolean(let b): return b ? 1 : 0
         }
@@ -356,6 +401,7 @@ struct XEvaluator {
     }
 
     mutating func eval(_ e: XExpr, _ c: XNode, _ pos: Int, _ size: Int, _ sc: inout StepContext) throws(SelectorError) -> XValue {
+        pending &+= 1
         switch e {
         case .literal(let s): return .string(s)
         case .number(let d): return .number(d)
@@ -380,6 +426,8 @@ struct XEvaluator {
         case .union(let parts):
             var all: [XNode] = []
             for part in parts { all.append(contentsOf: try nodes(part, c, pos, size, &sc)) }
+            pending &+= all.count
+            try settle(&sc)
             return .nodes(Self.sortedUnique(all))
         case .or(let parts):
             for part in parts where boolean(try eval(part, c, pos, size, &sc)) { return .boolean(true) }
@@ -388,51 +436,99 @@ struct XEvaluator {
             for part in parts where !boolean(try eval(part, c, pos, size, &sc)) { return .boolean(false) }
             return .boolean(true)
         case let .compare(first, rest):
-            var left = try eval(first, c, pos, size, &sc)
-            for (op, r) in rest {
-                let right = try eval(r, c, pos, size, &sc)
-                left = .boolean(compare(left, op, right))
-            }
-            return left
+            return try comparison(first, rest, c, pos, size, &sc)
         case let .arith(first, rest):
-            var x = number(try eval(first, c, pos, size, &sc))
-            for (op, r) in rest {
-                let y = number(try eval(r, c, pos, size, &sc))
-                switch op {
-                case .add: x += y
-                case .sub: x -= y
-                case .mul: x *= y
-                case .div: x /= y
-                case .mod: x = x.truncatingRemainder(dividingBy: y)
-                }
-            }
-            return .number(x)
+            return try arithmetic(first, rest, c, pos, size, &sc)
         case .negate(let inner):
-            return .number(-number(try eval(inner, c, pos, size, &sc)))
+            let v = try eval(inner, c, pos, size, &sc)
+            return .number(-number(v))
         case let .call(f, args):
-            return try call(f, args, c, pos, size, &sc)
+            let v = try call(f, args, c, pos, size, &sc)
+            try settle(&sc)
+            return v
         case let .invariant(key, inner):
             if let v = invariants[key] { return v }
-            let v: XValue
-            if let program = programs[key] {
-                v = .nodes(try sc.select(program, from: [-1]).map { XNode.element($0) })
-            } else {
-                v = try eval(inner, c, pos, size, &sc)
-            }
-            invariants[key] = v
-            return v
+            return try invariant(key, inner, c, pos, size, &sc)
         case let .matches(subject, regex):
-            let s = string(try eval(subject, c, pos, size, &sc))
-            let key = ObjectIdentifier(regex)
-            let evaluator: any StringEvaluator
-            if let ev = regexEvaluators[key] { evaluator = ev } else {
-                evaluator = regex.makeEvaluator()
-                regexEvaluators[key] = evaluator
-            }
-            var bytes = Array(s.utf8)
-            if bytes.isEmpty { bytes.reserveCapacity(1) }
-            return .boolean(try bytes.withUnsafeBufferPointer { b throws(SelectorError) in try evaluator.matches(b) })
+            let v = try eval(subject, c, pos, size, &sc)
+            return .boolean(try match(string(v), regex, &sc))
         }
+    }
+
+    // The cases of `eval` with more than a line or two live in functions of their own: `eval`
+    // recurses once per nesting level, and a debug build gives every local of every case its own
+    // slot in its frame (XPathSelectionTests.deepestExpressionsFitSmallStacks).
+
+    private mutating func comparison(_ first: XExpr, _ rest: [(XCompare, XExpr)], _ c: XNode, _ pos: Int, _ size: Int,
+                                     _ sc: inout StepContext) throws(SelectorError) -> XValue {
+        var left = try eval(first, c, pos, size, &sc)
+        var leftKey = Self.invariantKey(first)
+        for (op, r) in rest {
+            let right = try eval(r, c, pos, size, &sc)
+            left = .boolean(try compare(left, leftKey, op, right, Self.invariantKey(r), &sc))
+            leftKey = nil
+        }
+        return left
+    }
+
+    private mutating func arithmetic(_ first: XExpr, _ rest: [(XArith, XExpr)], _ c: XNode, _ pos: Int, _ size: Int,
+                                     _ sc: inout StepContext) throws(SelectorError) -> XValue {
+        var x = number(try eval(first, c, pos, size, &sc))
+        for (op, r) in rest {
+            let y = number(try eval(r, c, pos, size, &sc))
+            switch op {
+            case .add: x += y
+            case .sub: x -= y
+            case .mul: x *= y
+            case .div: x /= y
+            case .mod: x = x.truncatingRemainder(dividingBy: y)
+            }
+        }
+        return .number(x)
+    }
+
+    /// A context-free subexpression's value, computed once per evaluation.
+    private mutating func invariant(_ key: Int, _ inner: XExpr, _ c: XNode, _ pos: Int, _ size: Int,
+                                    _ sc: inout StepContext) throws(SelectorError) -> XValue {
+        let v: XValue
+        if let program = programs[key] {
+            let found = try sc.select(program, from: [-1])
+            pending &+= found.count
+            v = .nodes(found.map { XNode.element($0) })
+        } else {
+            v = try eval(inner, c, pos, size, &sc)
+        }
+        invariants[key] = v
+        try settle(&sc)
+        return v
+    }
+
+    /// The key of an invariant node-set expression, whose summaries the evaluator keeps.
+    static func invariantKey(_ e: XExpr) -> Int? {
+        if case let .invariant(key, inner) = e, inner.type == .nodeSet { return key }
+        return nil
+    }
+
+    /// `matches(subject, regex)` with the compiled pattern's evaluator for this evaluation, which
+    /// reads the query's deadline inside a long subject.
+    private mutating func match(_ s: String, _ regex: XPathRegex, _ sc: inout StepContext) throws(SelectorError) -> Bool {
+        let key = ObjectIdentifier(regex)
+        let evaluator: any StringEvaluator
+        if let ev = regexEvaluators[key] { evaluator = ev } else {
+            evaluator = regex.makeEvaluator()
+            evaluator.useDeadline(sc.deadline)
+            regexEvaluators[key] = evaluator
+        }
+        spendBytes(s.utf8.count)
+        try settle(&sc)
+        return try Self.matches(s, evaluator)
+    }
+
+    static func matches(_ s: String, _ evaluator: any StringEvaluator) throws(SelectorError) -> Bool {
+        var bytes = Array(s.utf8)
+        // PCRE2 wants an address even for an empty subject.
+        if bytes.isEmpty { bytes.reserveCapacity(1) }
+        return try bytes.withUnsafeBufferPointer { b throws(SelectorError) in try evaluator.matches(b) }
     }
 
     /// A location step inside an expression: `@class` on a tree with no `class` property reads the class name.
@@ -442,20 +538,17 @@ struct XEvaluator {
 
     // MARK: Comparisons (XPath 1.0, section 3.4)
 
-    func compare(_ a: XValue, _ op: XCompare, _ b: XValue) -> Bool {
+    /// `a op b`; `aKey` and `bKey` name the operands that are invariant node-sets (their summaries
+    /// are kept for the rest of the evaluation).
+    mutating func compare(_ a: XValue, _ aKey: Int?, _ op: XCompare, _ b: XValue, _ bKey: Int?,
+                          _ sc: inout StepContext) throws(SelectorError) -> Bool {
         switch (a, b) {
         case let (.nodes(x), .nodes(y)):
-            if op == .eq || op == .ne {
-                let ys = Set(y.map(stringValue))
-                if op == .eq { return x.contains { ys.contains(stringValue($0)) } }
-                return x.contains { xs in let s = stringValue(xs); return y.contains { stringValue($0) != s } }
-            }
-            let yn = y.map { XPathNumber.parse(stringValue($0)) }
-            return x.contains { xn in let n = XPathNumber.parse(stringValue(xn)); return yn.contains { relational(n, op, $0) } }
+            return try compareSets(x, aKey, op, y, bKey, &sc)
         case let (.nodes(x), other):
-            return compareSet(x, op, other, setOnLeft: true)
+            return try compareSet(x, aKey, op, other, setOnLeft: true, &sc)
         case let (other, .nodes(y)):
-            return compareSet(y, op, other, setOnLeft: false)
+            return try compareSet(y, bKey, op, other, setOnLeft: false, &sc)
         default:
             if op == .eq || op == .ne {
                 let equal: Bool
@@ -463,14 +556,53 @@ struct XEvaluator {
                 else if case .boolean = b { equal = boolean(a) == boolean(b) }
                 else if case .number = a { equal = number(a) == number(b) }
                 else if case .number = b { equal = number(a) == number(b) }
-                else { equal = string(a) == string(b) }
+                else {
+                    let s = string(a), t = string(b)
+                    spendBytes(min(s.utf8.count, t.utf8.count))
+                    equal = s == t
+                }
                 return op == .eq ? equal : !equal
             }
             return relational(number(a), op, number(b))
         }
     }
 
-    private func compareSet(_ set: [XNode], _ op: XCompare, _ other: XValue, setOnLeft: Bool) -> Bool {
+    /// Two node-sets: is there a pair of nodes, one from each, whose string-values (`=`, `!=`) or
+    /// numbers (`<` …) compare true? One side is summarised (its distinct strings, or its least
+    /// and greatest numbers), then the other is read once: O(n + m), where the pairs are n × m.
+    private mutating func compareSets(_ x: [XNode], _ xKey: Int?, _ op: XCompare, _ y: [XNode], _ yKey: Int?,
+                                      _ sc: inout StepContext) throws(SelectorError) -> Bool {
+        if x.isEmpty || y.isEmpty { return false }
+        switch op {
+        case .eq, .ne:
+            // Summarise the invariant side (kept for the next candidate), else the smaller one.
+            let summariseX = yKey == nil && (xKey != nil || x.count < y.count)
+            let values = summariseX ? try strings(x, xKey, &sc) : try strings(y, yKey, &sc)
+            let walk = summariseX ? y : x
+            if op == .ne && values.count > 1 { return true }
+            let only = values.first ?? ""
+            for n in walk {
+                let s = text(n)
+                if op == .eq ? values.contains(s) : s != only { return true }
+                try settle(&sc)
+            }
+            return false
+        case .lt, .le, .gt, .ge:
+            let nx = try numbers(x, xKey, &sc), ny = try numbers(y, yKey, &sc)
+            guard nx.hasNumbers && ny.hasNumbers else { return false }
+            // Some x op some y: the least x against the greatest y (or the reverse).
+            switch op {
+            case .lt: return nx.min < ny.max
+            case .le: return nx.min <= ny.max
+            case .gt: return nx.max > ny.min
+            default: return nx.max >= ny.min
+            }
+        }
+    }
+
+    /// A node-set against a string, number or boolean: is there a node for which it holds?
+    private mutating func compareSet(_ set: [XNode], _ key: Int?, _ op: XCompare, _ other: XValue, setOnLeft: Bool,
+                                     _ sc: inout StepContext) throws(SelectorError) -> Bool {
         switch other {
         case .boolean(let b):
             let s = !set.isEmpty
@@ -478,22 +610,61 @@ struct XEvaluator {
             if op == .ne { return s != b }
             let x = s ? 1.0 : 0.0, y = b ? 1.0 : 0.0
             return setOnLeft ? relational(x, op, y) : relational(y, op, x)
-        case .number(let d):
-            return set.contains { n in
-                let v = XPathNumber.parse(stringValue(n))
-                return setOnLeft ? relational(v, op, d) : relational(d, op, v)
+        case .string(let s) where op == .eq || op == .ne:
+            if key != nil {
+                let values = try strings(set, key, &sc)
+                spendBytes(s.utf8.count)
+                if op == .eq { return values.contains(s) }
+                return values.count > 1 || (values.first.map { $0 != s } ?? false)
             }
-        case .string(let s):
-            if op == .eq { return set.contains { stringValue($0) == s } }
-            if op == .ne { return set.contains { stringValue($0) != s } }
-            let d = XPathNumber.parse(s)
-            return set.contains { n in
-                let v = XPathNumber.parse(stringValue(n))
-                return setOnLeft ? relational(v, op, d) : relational(d, op, v)
+            for n in set {
+                if (text(n) == s) == (op == .eq) { return true }
+                try settle(&sc)
             }
+            return false
+        case .string, .number:
+            let d = number(other)
+            // `d op v` is `v op' d` with the operator turned around.
+            let o = setOnLeft ? op : op.swapped
+            if key != nil { return try numbers(set, key, &sc).some(o, d) }
+            for n in set {
+                if relational(XPathNumber.parse(text(n)), o, d) { return true }
+                try settle(&sc)
+            }
+            return false
         case .nodes:
             return false
         }
+    }
+
+    /// The distinct string-values of `set`, kept under `key` when it is an invariant's.
+    private mutating func strings(_ set: [XNode], _ key: Int?, _ sc: inout StepContext) throws(SelectorError) -> Set<String> {
+        if let key, let s = stringSummaries[key] { return s }
+        var values = Set<String>()
+        for n in set {
+            values.insert(text(n))
+            try settle(&sc)
+        }
+        if let key { stringSummaries[key] = values }
+        return values
+    }
+
+    /// The numbers of `set`'s string-values, kept under `key` (with the set of them) when it is
+    /// an invariant's.
+    private mutating func numbers(_ set: [XNode], _ key: Int?, _ sc: inout StepContext) throws(SelectorError) -> NumberSummary {
+        if let key, let s = numberSummaries[key] { return s }
+        var summary = NumberSummary()
+        for n in set {
+            let d = XPathNumber.parse(text(n))
+            if d.isNaN { summary.hasNaN = true } else {
+                summary.min = Swift.min(summary.min, d)
+                summary.max = Swift.max(summary.max, d)
+                if key != nil { summary.values.insert(d) }
+            }
+            try settle(&sc)
+        }
+        if let key { numberSummaries[key] = summary }
+        return summary
     }
 
     func relational(_ x: Double, _ op: XCompare, _ y: Double) -> Bool {
@@ -513,7 +684,7 @@ struct XEvaluator {
                        _ sc: inout StepContext) throws(SelectorError) -> XValue {
         func arg(_ i: Int) throws(SelectorError) -> XValue { try eval(args[i], c, pos, size, &sc) }
         func str(_ i: Int) throws(SelectorError) -> String {
-            i < args.count ? string(try arg(i)) : stringValue(c)
+            i < args.count ? string(try arg(i)) : text(c)
         }
         switch f {
         case .last: return .number(Double(size))
@@ -531,47 +702,42 @@ struct XEvaluator {
             if !args.isEmpty { _ = try nodes(args[0], c, pos, size, &sc) }
             return .string("")
         case .string: return .string(try str(0))
-        case .concat:
-            var out = ""
-            for i in args.indices { out += string(try arg(i)) }
-            return .string(out)
-        case .startsWith: return .boolean(try str(0).hasPrefixBytes(try str(1)))
+        case .concat: return .string(try concat(args, c, pos, size, &sc))
+        case .startsWith:
+            let s = try str(0), t = try str(1)
+            spendBytes(Swift.min(s.utf8.count, t.utf8.count))
+            return .boolean(s.utf8.starts(with: t.utf8))
         case .contains:
             let needle = try str(1)
             let hay = try str(0)
-            return .boolean(needle.isEmpty || hay.containsBytes(needle))
-        case .substringBefore:
+            spendBytes(hay.utf8.count + needle.utf8.count)
+            return .boolean(XPathByteSearch.range(of: needle, in: hay) != nil)
+        case .substringBefore, .substringAfter:
             let s = try str(0), t = try str(1)
-            guard let r = s.rangeOfBytes(t) else { return .string("") }
-            return .string(String(decoding: Array(s.utf8)[..<r.lowerBound], as: UTF8.self))
-        case .substringAfter:
-            let s = try str(0), t = try str(1)
-            guard let r = s.rangeOfBytes(t) else { return .string("") }
-            return .string(String(decoding: Array(s.utf8)[r.upperBound...], as: UTF8.self))
+            spendBytes(2 * s.utf8.count + t.utf8.count)
+            guard let r = XPathByteSearch.range(of: t, in: s) else { return .string("") }
+            return .string(XPathByteSearch.slice(s, f == .substringBefore ? 0..<r.lowerBound : r.upperBound..<s.utf8.count))
         case .substring:
-            let s = Array(try str(0).unicodeScalars)
+            let s = try str(0)
             let start = number(try arg(1)).xpathRounded
             let length = args.count > 2 ? number(try arg(2)).xpathRounded : Double.infinity
+            spendBytes(4 * s.utf8.count)
             var out = String.UnicodeScalarView()
-            for (i, u) in s.enumerated() {
+            for (i, u) in s.unicodeScalars.enumerated() {
                 let p = Double(i + 1)
                 if p >= start && p < start + length { out.append(u) }
             }
             return .string(String(out))
-        case .stringLength: return .number(Double(try str(0).unicodeScalars.count))
+        case .stringLength:
+            let s = try str(0)
+            spendBytes(s.utf8.count)
+            return .number(Double(s.unicodeScalars.count))
         case .normalizeSpace:
             let s = try str(0)
+            spendBytes(4 * s.utf8.count)
             let words = s.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             return .string(words.map { String(String.UnicodeScalarView($0)) }.joined(separator: " "))
-        case .translate:
-            let s = try str(0), from = Array(try str(1).unicodeScalars), to = Array(try str(2).unicodeScalars)
-            var map: [Unicode.Scalar: Unicode.Scalar?] = [:]
-            for (i, u) in from.enumerated() where map[u] == nil { map[u] = i < to.count ? to[i] : nil }
-            var out = String.UnicodeScalarView()
-            for u in s.unicodeScalars {
-                if let m = map[u] { if let r = m { out.append(r) } } else { out.append(u) }
-            }
-            return .string(String(out))
+        case .translate: return .string(try translate(try str(0), try str(1), try str(2), &sc))
         case .boolean: return .boolean(boolean(try arg(0)))
         case .not: return .boolean(!boolean(try arg(0)))
         case .true: return .boolean(true)
@@ -580,23 +746,120 @@ struct XEvaluator {
             // No view carries xml:lang.
             _ = try arg(0)
             return .boolean(false)
-        case .number: return .number(args.isEmpty ? XPathNumber.parse(stringValue(c)) : number(try arg(0)))
+        case .number: return .number(args.isEmpty ? XPathNumber.parse(text(c)) : number(try arg(0)))
         case .sum:
             let n = try nodes(args[0], c, pos, size, &sc)
-            return .number(n.reduce(0.0) { $0 + XPathNumber.parse(stringValue($1)) })
+            var total = 0.0
+            for x in n {
+                total += XPathNumber.parse(text(x))
+                try settle(&sc)
+            }
+            return .number(total)
         case .floor: return .number(number(try arg(0)).rounded(.down))
         case .ceiling: return .number(number(try arg(0)).rounded(.up))
         case .round: return .number(number(try arg(0)).xpathRounded)
         case .matches:
             // Patterns that are not literals are compiled when evaluated.
             let s = try str(0), pattern = try str(1)
+            return .boolean(try dynamicMatch(s, pattern, &sc))
+        }
+    }
+
+    /// `concat()`, refused past `maxStringBytes`.
+    private mutating func concat(_ args: [XExpr], _ c: XNode, _ pos: Int, _ size: Int,
+                                 _ sc: inout StepContext) throws(SelectorError) -> String {
+        var out = ""
+        for a in args {
+            let part = string(try eval(a, c, pos, size, &sc))
+            if out.utf8.count + part.utf8.count > Self.maxStringBytes { throw Self.stringTooLong("concat()") }
+            out += part
+            spendBytes(part.utf8.count)
+            try settle(&sc)
+        }
+        return out
+    }
+
+    /// `translate()`, refused past `maxStringBytes` (a character may map to a longer one).
+    private mutating func translate(_ s: String, _ fromText: String, _ toText: String,
+                                    _ sc: inout StepContext) throws(SelectorError) -> String {
+        spendBytes(4 * (s.utf8.count + fromText.utf8.count + toText.utf8.count))
+        try settle(&sc)
+        let from = Array(fromText.unicodeScalars), to = Array(toText.unicodeScalars)
+        var map: [Unicode.Scalar: Unicode.Scalar?] = [:]
+        for (i, u) in from.enumerated() where map[u] == nil { map[u] = i < to.count ? to[i] : nil }
+        var out = String.UnicodeScalarView()
+        var bytes = 0
+        for u in s.unicodeScalars {
+            if let m = map[u] {
+                if let r = m { out.append(r); bytes += r.utf8.count }
+            } else {
+                out.append(u); bytes += u.utf8.count
+            }
+            if bytes > Self.maxStringBytes { throw Self.stringTooLong("translate()") }
+        }
+        return String(out)
+    }
+
+    static func stringTooLong(_ function: String) -> SelectorError {
+        SelectorError(.limit, "\(function) would build a string longer than \(maxStringBytes) bytes, the limit of one XPath string value")
+    }
+
+    /// `matches()` with a pattern computed per candidate: compiled when it differs from the last.
+    private mutating func dynamicMatch(_ s: String, _ pattern: String, _ sc: inout StepContext) throws(SelectorError) -> Bool {
+        let evaluator: any StringEvaluator
+        if let last = dynamicRegex, last.pattern == pattern {
+            evaluator = last.evaluator
+        } else {
+            spendBytes(16 * pattern.utf8.count)
+            try settle(&sc)
             let regex: XPathRegex
             do { regex = try XPathRegex(pattern) } catch {
                 throw SelectorError(.evaluation, "matches(): invalid regular expression: \(error.message)")
             }
-            let ev = regex.makeEvaluator()
-            let bytes = Array(s.utf8)
-            return .boolean(try bytes.withUnsafeBufferPointer { b throws(SelectorError) in try ev.matches(b) })
+            evaluator = regex.makeEvaluator()
+            evaluator.useDeadline(sc.deadline)
+            dynamicRegex = (pattern, evaluator)
+        }
+        spendBytes(s.utf8.count)
+        try settle(&sc)
+        return try Self.matches(s, evaluator)
+    }
+}
+
+/// The numbers of a node-set's string-values, as comparisons read them.
+struct NumberSummary {
+    var min = Double.infinity
+    var max = -Double.infinity
+    var hasNaN = false
+    /// The numbers other than NaN (kept for invariant node-sets only, for `=` and `!=`).
+    var values: Set<Double> = []
+
+    /// Whether any node's string-value is a number.
+    var hasNumbers: Bool { min <= max }
+
+    /// Whether some node's number `v` satisfies `v op d` (for an invariant's summary).
+    func some(_ op: XCompare, _ d: Double) -> Bool {
+        switch op {
+        case .eq: return values.contains(d)
+        // NaN differs from everything, d included.
+        case .ne: return hasNaN || values.count > 1 || (values.first.map { $0 != d } ?? false)
+        case .lt: return hasNumbers && min < d
+        case .le: return hasNumbers && min <= d
+        case .gt: return hasNumbers && max > d
+        case .ge: return hasNumbers && max >= d
+        }
+    }
+}
+
+extension XCompare {
+    /// The operator with its operands exchanged: `a < b` is `b > a`.
+    var swapped: XCompare {
+        switch self {
+        case .eq, .ne: return self
+        case .lt: return .gt
+        case .le: return .ge
+        case .gt: return .lt
+        case .ge: return .le
         }
     }
 }
@@ -608,22 +871,6 @@ extension Double {
         if self < 0 && self >= -0.5 { return -0.0 }
         return (self + 0.5).rounded(.down)
     }
-}
-
-extension String {
-    func rangeOfBytes(_ t: String) -> Range<Int>? {
-        let s = Array(utf8), n = Array(t.utf8)
-        if n.isEmpty { return 0..<0 }
-        if n.count > s.count { return nil }
-        var i = 0
-        while i + n.count <= s.count {
-            if s[i] == n[0] && Array(s[i..<(i + n.count)]) == n { return i..<(i + n.count) }
-            i += 1
-        }
-        return nil
-    }
-    func containsBytes(_ t: String) -> Bool { rangeOfBytes(t) != nil }
-    func hasPrefixBytes(_ t: String) -> Bool { utf8.starts(with: t.utf8) }
 }
 
 /// `@a = 'v'` (or `!=`) resolved against one tree's column: the value's id in a string column, the

@@ -413,7 +413,7 @@ struct XPathParser {
         try enter(at: start)
         try advance()
         if token == .rbracket { throw error("empty predicate", at: start) }
-        let e = try parseOr()
+        let e = XPathCompiler.hoistInvariants(try parseOr(), nextKey: &invariantKeys)
         try expect(.rbracket, "']'")
         depth -= 1
         return XPathCompiler.predicate(e, nextKey: &coreKeys)
