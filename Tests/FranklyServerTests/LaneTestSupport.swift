@@ -8,10 +8,12 @@ import SelectorCore
 /// long work inside one value does (`StringEvaluator.useDeadline`). Tests of budgets and shutdown
 /// order events with it instead of timing them.
 final class ParkingGate: Sendable {
-    private let state = Locked((entered: 0, isOpen: false))
+    private let state = Locked((entered: 0, left: 0, isOpen: false))
 
     var isOpen: Bool { state.withLock { $0.isOpen } }
     var entered: Int { state.withLock { $0.entered } }
+    /// Queries that parked here and went on (the gate opened, their deadline passed, or they gave up).
+    var left: Int { state.withLock { $0.left } }
 
     func open() { state.withLock { $0.isOpen = true } }
 
@@ -19,6 +21,7 @@ final class ParkingGate: Sendable {
     /// failing test ends instead of parking a worker for ever).
     func park(until deadline: QueryDeadline?) {
         state.withLock { $0.entered += 1 }
+        defer { state.withLock { $0.left += 1 } }
         let giveUp = ContinuousClock.now + .seconds(120)
         while !isOpen && ContinuousClock.now < giveUp {
             if let deadline, deadline.hasPassed { return }

@@ -67,6 +67,7 @@ struct ShutdownTests {
             group.cancelAll()
             #expect(stopped, "run() returned after the shutdown")
         }
+        // Nobody opened the gate: the parked queries left because they were cancelled.
         #expect(!gate.isOpen)
         return outcomes.withLock { o in (0..<all.count).map { o[$0] ?? .failed("no outcome") } }
     }
