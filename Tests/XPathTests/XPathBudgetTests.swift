@@ -217,6 +217,49 @@ import XPathEngine
         }
         #expect(checked > 600)
     }
+
+    /// The same grid and context-free forms the evaluator now computes once (counts, sums,
+    /// strings of node-sets, filter expressions, string functions of them), against libxml2 on
+    /// the tree's page source; runs where the oracle tests run (VIEWSELECTORS_XPATH_ORACLE).
+    @Test(.enabled(if: oraclePython != nil, "VIEWSELECTORS_XPATH_ORACLE names no Python with lxml"))
+    func comparisonsAgreeWithLibxml2() throws {
+        let tree = SyntheticApp.generate(nodes: 300, seed: 11)
+        let path = "/tmp/xpath-budget-oracle-\(getpid()).xml"
+        try FileIO.write(Array(XPathEngine.pageSource(of: tree).utf8), to: path)
+        defer { unlink(path) }
+        let sides = ["@uid", "@accessibilityLabel", "//UIButton/@uid", "//*/@accessibilityLabel", "../*/@uid",
+                     "//UISwitch/@uid", "//UIMissing/@uid", "'Row 1'", "150", "true()", "count(../*)"]
+        var expressions: [String] = []
+        for l in sides {
+            for r in sides where l.contains("@") || r.contains("@") {
+                for op in ["=", "!=", "<", "<=", ">", ">="] { expressions.append("//*[\(l) \(op) \(r)]") }
+            }
+        }
+        expressions += [
+            "//*[count(//UIButton) > 3]", "//*[@uid = count(//UILabel)]",
+            "//*[@uid > sum(//UISwitch/@uid) div count(//UISwitch)]",
+            "//*[string(//UILabel/@accessibilityLabel) = @accessibilityLabel]",
+            "//*[@uid = (//UIButton)[last()]/@uid]", "//*[@uid = (//UIButton)[position() < 4]/@uid]",
+            "//*[concat(//UILabel[1]/@accessibilityLabel, '') = @accessibilityLabel]",
+            "//UILabel[contains(concat('Row', ' ', '1'), @accessibilityLabel)]", "//*[//UIButton/@uid = 5 or @uid = 7]",
+            "//*[not(@uid != //UIButton[1]/@uid)]", "//*[@uid != //*/@uid][position() < 3]",
+            "//*[translate(//UILabel[2]/@accessibilityLabel, 'abc', 'ABC') = translate(@accessibilityLabel, 'abc', 'ABC')]",
+            "//*[substring-before(@accessibilityLabel, ' ') = substring-before(//UILabel[1]/@accessibilityLabel, ' ')]",
+            "//*[string-length(@accessibilityLabel) = string-length(//UILabel[3]/@accessibilityLabel)]",
+            "//*[normalize-space(//UILabel[1]/@accessibilityLabel) = @accessibilityLabel]",
+            "//*[@uid < //*[@uid > 100]/@uid - 250]", "//*[-//UIButton/@uid > -20]", "//*[(//UISwitch)[2]/@uid <= @uid]",
+            "//*[@uid = //UIButton/@uid | //UISwitch/@uid]", "//*[../@uid = //UIStackView/@uid]",
+            "//*[contains(@accessibilityLabel, substring(//UILabel[2]/@accessibilityLabel, 1, 3))]",
+        ]
+        let (count, answers) = try runOracle(file: path, expressions: expressions, renameByClass: false)
+        #expect(count == tree.count)
+        for (expression, answer) in zip(expressions, answers) {
+            let ours: OracleAnswer
+            do { ours = .nodes(try xpathRegistry.select(expression, engine: "xpath", in: tree).map(Int.init)) }
+            catch { ours = .refused(error.description) }
+            #expect(ours == answer, "\(expression)")
+        }
+    }
 }
 
 /// XPath 1.0's comparisons read straight from the recommendation, with no shortcut: every pair of
