@@ -33,7 +33,9 @@ enum FRYCompiler {
 /// match under one view is the *outermost* matching ancestor-or-self, up to that view, of the *last*
 /// match in document order under it: one backward scan of its range and a climb, not a walk. The
 /// current results are visited front-most first too (an inner one is already covered by the outer
-/// one holding it), and the first that holds a match gives the answer.
+/// one holding it), and the first that holds a match gives the answer. The application is the
+/// exception: it searches its windows in order, first window first (`UIApplication.windows`).
+/// (The application itself never matches: FRY raises for it, so the predicate excludes it.)
 struct FRYFirstMatch: EngineStep {
     let predicate: Predicate
 
@@ -51,7 +53,17 @@ struct FRYFirstMatch: EngineStep {
             if start < coveredEnd { continue }
             scopes.append((v, start, end)); coveredEnd = end
         }
+        // The application's children are its windows, which FRY searches in `windows` order,
+        // first window first; views search their subviews front-most first.
+        let isApplication = try context.test(.kindOf("UIApplication"))
+        var visits: [(root: NodeID, start: Int, end: Int)] = []
         for scope in scopes.reversed() {
+            guard scope.root >= 0, isApplication(scope.root) else { visits.append(scope); continue }
+            for window in tree.children(of: scope.root) {
+                visits.append((window, Int(window), Int(tree.ends[Int(window)])))
+            }
+        }
+        for scope in visits {
             var last = -1
             var i = scope.end - 1
             while i >= scope.start {

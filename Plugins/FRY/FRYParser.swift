@@ -130,9 +130,10 @@ struct FRYParser: ByteCursorParser {
     /// A double-quoted string (ObjC's `@"…"` too) compiled by the shared NSPredicate parser.
     mutating func formatString() throws(SelectorError) -> Predicate {
         let (text, range, escaped) = try quoted()
-        if !escaped { return try format.compile(selector, bytes: bytes, range: range) }
+        // FRY's own keys (`fry_isVisible`) read what FRY computes, not a recorded property.
+        if !escaped { return FRYKeys.rewrite(try format.compile(selector, bytes: bytes, range: range)) }
         do {
-            return try format.compile(text)
+            return FRYKeys.rewrite(try format.compile(text))
         } catch {
             // Positions inside an unescaped copy are near enough: point at the string.
             throw SelectorError(error.kind, error.message, selector: selector, offset: range.lowerBound)

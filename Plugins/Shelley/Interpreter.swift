@@ -19,6 +19,7 @@ package enum Interpreter {
         if arguments.isEmpty {
             guard let first = section.names.first else { throw .missingParamater(at: section.end) }
             if let keyword = keyword(first.text, dialect: .compat) { return keyword }
+            return getter(section.selectorName, at: first.offset)
         } else {
             guard let first = section.names.first else { throw .noParameterForArguments(at: section.end) }
             if arguments.count == 1 && first.text == "view" {
@@ -43,8 +44,12 @@ package enum Interpreter {
         let arguments = section.arguments
         if arguments.isEmpty {
             if let keyword = keyword(first.text, dialect: .strict) { return keyword }
+            if !names.isRegistered(first.text), let getter = Vocabulary.nonBooleanGetters[first.text] {
+                throw .notBoolean(first.text, returns: getter.returns, at: first.offset)
+            }
             try names.checkBare(first)
-            return .predicate(.custom(name: first.text, arguments: []))
+            if names.isRegistered(first.text) { return .predicate(.custom(name: first.text, arguments: [])) }
+            return getter(first.text, at: first.offset)
         }
         if section.names.count > 1, Vocabulary.singleArgumentNames.contains(first.text) {
             throw .missingSpaceBefore(section.names[1].text, at: section.names[1].offset)
@@ -63,7 +68,11 @@ package enum Interpreter {
             guard case .number(let n) = argument.value, n == n.rounded(.towardZero) else {
                 throw .indexNeedsNumber(at: argument.offset)
             }
-            return .index(n < Double(Int.max) ? Int(n) : Int.max)
+            // Shelley keeps the low 32 bits (`unsignedIntValue`): 4294967296 would pick element 0.
+            guard n <= Double(UInt32.max) else {
+                throw .indexOutOfRange(n, wrapsTo: unsignedIntValue(n), at: argument.offset)
+            }
+            return .index(Int(n))
         default:
             let name = section.selectorName
             if Vocabulary.stringPredicates[name] != nil {
@@ -73,6 +82,19 @@ package enum Interpreter {
             }
             return .predicate(predicate(named: name, arguments.map(\.value)))
         }
+    }
+
+    /// A bare word that is no keyword: a getter Shelley sends to each view and reads as a BOOL.
+    /// UIKit's Boolean properties are BOOLs; `isNotAnimating` is Shelley's own; any other word
+    /// is checked first, since Shelley raises "wrong return type" for a view that answers it with
+    /// anything else (`alpha`, a recorded string).
+    private static func getter(_ word: String, at offset: Int) -> ShelleyFilter {
+        if word == "isNotAnimating" { return .predicate(Vocabulary.notAnimating) }
+        let test = Predicate.custom(name: word, arguments: [])
+        if Vocabulary.booleanProperties.contains(word) { return .predicate(test) }
+        let check = ShelleyReturnTypeCheck(name: word, classes: Vocabulary.nonBooleanGetters[word]?.classes ?? [],
+                                           offset: offset)
+        return .checkedPredicate(test, check)
     }
 
     /// The filter a bare word names, if it is a shorthand or keyword of `dialect`.
@@ -103,7 +125,10 @@ package enum Interpreter {
             if name == "markedExactly:" { return .string(property: property, .equals(text)) }
             // `rangeOfString:` never finds an empty string.
             if text.isEmpty { return .none }
-            return .string(property: property, StringTest(.contains, text, options: .noBreakSpaceAsSpace))
+            let test = Predicate.string(property: property, StringTest(.contains, text, options: .noBreakSpaceAsSpace))
+            // Only the classes Shelley gives the method to respond; other views never pass.
+            guard let classes = Vocabulary.stringPredicateClasses[name] else { return test }
+            return .all([classes.count == 1 ? .kindOf(classes[0]) : .or(classes.map { .kindOf($0) }), test])
         }
         return .custom(name: name, arguments: arguments.map(json))
     }

@@ -40,6 +40,7 @@ package enum ProgramCompiler {
             case .sibling: b.axis(.siblings, unique: unique)
             case .index(let n): b.pick(n)
             case .predicate(let p): b.filter(p)
+            case .checkedPredicate(let p, let check): b.engine(check); b.filter(p)
             }
             inPlace = f.nextFiltersInPlace
         }

@@ -22,6 +22,10 @@ package enum ShelleyFilter: Sendable, Equatable {
     case index(Int)
     /// The input views passing a test.
     case predicate(Predicate)
+    /// A bare word read as a Boolean getter that may answer something else: Shelley raises
+    /// "wrong return type" when an input view answers it with anything but a BOOL (the check),
+    /// else keeps the views passing the test.
+    case checkedPredicate(Predicate, ShelleyReturnTypeCheck)
 
     /// Whether the class filter right after this one tests the current views in place.
     var nextFiltersInPlace: Bool {

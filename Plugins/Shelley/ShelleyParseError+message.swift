@@ -24,6 +24,12 @@ extension ShelleyParseError {
             return "missing argument after '\(name):' (expected a quoted string, a number, true/false or YES/NO)"
         case .indexNeedsNumber(_):
             return "index: needs a whole number, e.g. index:0"
+        case .indexOutOfRange(let n, let wrapped, _):
+            return "index:\(n < 9.2e18 ? String(Int64(n)) : String(n)) is past 4294967295: Shelley keeps its low 32 bits and would pick "
+                + "element \(wrapped); write index:\(wrapped) if that is what you mean"
+        case .notBoolean(let name, let returns, _):
+            return "'\(name)' is not a Boolean predicate: it returns \(returns), not BOOL, and Shelley raises "
+                + "\"wrong return type\" for it; compare it with a registered predicate or another engine"
         case .missingWhitespace(let c, _):
             return "unexpected '\(c)': separate sections with a space"
         case .takesNoArgument(let name, _):

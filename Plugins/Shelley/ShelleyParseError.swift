@@ -19,6 +19,10 @@ package enum ShelleyParseError: Error, Sendable, Equatable {
     case missingArgument(after: String, at: Int)
     /// `index:` without a whole, non-negative number.
     case indexNeedsNumber(at: Int)
+    /// `index:` past 4294967295, which Shelley wraps (keeping the low 32 bits).
+    case indexOutOfRange(Double, wrapsTo: Int, at: Int)
+    /// A bare word naming a UIKit getter that does not return a BOOL (`alpha`, `tag`).
+    case notBoolean(String, returns: String, at: Int)
     /// Two sections touching (`view'x'`).
     case missingWhitespace(found: Character, at: Int)
     /// A keyword or class shorthand given arguments (`button:'x'`, `parent:1`).
@@ -54,7 +58,8 @@ package enum ShelleyParseError: Error, Sendable, Equatable {
         switch self {
         case .unterminatedString(_, let at), .unknownEscape(_, let at), .badUnicodeEscape(_, _, let at),
              .badNumber(_, let at), .missingColon(_, let at), .emptySection(let at), .missingArgument(_, let at),
-             .indexNeedsNumber(let at), .missingWhitespace(_, let at), .takesNoArgument(_, let at),
+             .indexNeedsNumber(let at), .indexOutOfRange(_, _, let at), .notBoolean(_, _, let at),
+             .missingWhitespace(_, let at), .takesNoArgument(_, let at),
              .needsString(_, let at), .viewNeedsClassName(let at), .missingSpaceBefore(_, let at),
              .unknownName(_, _, let at), .noShorthand(_, _, let at), .needsArgument(_, let at),
              .unknownFilter(_, _, let at),

@@ -44,7 +44,7 @@ package struct StrictNames: Sendable {
         throw .unknownFilter(selectorName, suggestion: Self.nearest(to: selectorName, in: candidates), at: offset)
     }
 
-    private func isRegistered(_ name: String) -> Bool { predicates?.predicate(named: name) != nil }
+    func isRegistered(_ name: String) -> Bool { predicates?.predicate(named: name) != nil }
 
     private func registeredNames() -> [String] { predicates?.names ?? [] }
 

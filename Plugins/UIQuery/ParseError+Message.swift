@@ -28,6 +28,12 @@ extension ParseError {
             return got.map { "'index:' needs an integer, got '\($0)'" } ?? "'index:' needs an integer"
         case .needsString(let name, let what):
             return "'\(name):' needs a quoted \(what)"
+        case .crashesUISpec(let name, let value, let kind):
+            return "'\(name):\(value)' crashes UISpec: \(name) is \(kind), and \(value) reaches it as an object pointer; "
+                + "write \(name):'text' to match text, or \(name):NO for views where it is nil"
+        case .parentOfApplication:
+            return "'parent' of the application: UIApplication has no superview (UISpec crashes); "
+                + "select views first, e.g. label parent"
         case .withNeedsProperty:
             return "'with' must be followed by a property match such as text:'Hi'"
         case .incompleteExpectation(let word, let wanted):

@@ -17,7 +17,11 @@ struct ParseError: Error, Equatable {
         case badValue(name: String, got: String)
         case indexNeedsInteger(got: String?)
         case needsString(name: String, what: String)
+        /// YES or a non-zero integer for a property that holds an object: UISpec crashes.
+        case crashesUISpec(name: String, value: String, kind: String)
         case withNeedsProperty
+        /// `parent` while the selection is the application, which has no superview.
+        case parentOfApplication
         case incompleteExpectation(word: String, wanted: String)
         case afterExpectation(String)
         case action(String)

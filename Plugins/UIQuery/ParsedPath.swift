@@ -12,16 +12,22 @@ enum QueryStep: Equatable {
     case traverse(Traversal)
     /// A shorthand or `view:'Class'`: filters a traversal's views, else searches descendants.
     case classStep(String)
-    /// `marked:`, `with prop:value`, or a bare `prop:value`.
+    /// `marked:` or `with prop:value`: a filter UISpec applies to whatever the selection holds.
     case match(PropertyMatch)
+    /// A bare `prop:value` at `offset`: UISpec forwards the message to the query, which first
+    /// checks that a view exists (UIQuery.m `methodSignatureForSelector:`), then filters.
+    case checkedMatch(PropertyMatch, offset: Int)
     /// `index:N` (`first` is 0); out of range gives nothing.
     case index(Int)
     /// `last`.
     case last
     /// `all`: the expectation applies to every view; otherwise no effect on the set.
     case all
-    /// `timeout:N` / `wait:N`: accepted, no effect on a static tree.
+    /// `wait:N`: accepted, no effect on a static tree.
     case pause
+    /// `timeout:N`, N as `-[NSString intValue]` reads it: 0 or less leaves UISpec's next class
+    /// step or filter no time to look, so it selects nothing; any other value has no effect.
+    case timeout(Int)
 }
 
 /// `should [not] exist | be NAME | have prop:value ...`, with where it starts.

@@ -23,7 +23,12 @@ struct Parser {
                 let expectation = try parseExpectation(at: token.offset)
                 return ParsedPath(steps: steps, expectation: expectation)
             }
-            steps.append(try step(token))
+            let next = try step(token)
+            // UIParents sends `-superview` to each view; the application has none, and UISpec crashes.
+            if next == .traverse(.parent), steps.allSatisfy(\.keepsTheApplication) {
+                throw ParseError(.parentOfApplication, at: token.offset)
+            }
+            steps.append(next)
         }
         return ParsedPath(steps: steps, expectation: nil)
     }
@@ -50,7 +55,10 @@ struct Parser {
             return .index(n)
         case "timeout", "wait":
             switch parameter.value {
-            case .integer, .decimal: return .pause
+            case .integer(let n): return name == "timeout" ? .timeout(n) : .pause
+            case .decimal(let d):
+                // `intValue` truncates toward zero and saturates.
+                return name == "timeout" ? .timeout(d >= Double(Int32.max) ? Int(Int32.max) : d <= Double(Int32.min) ? Int(Int32.min) : Int(d)) : .pause
             case .missing: throw ParseError(.missingValue(name: name), at: parameter.offset)
             default: throw ParseError(.badValue(name: name, got: parameter.value.spelling ?? ""), at: parameter.offset)
             }
@@ -61,7 +69,7 @@ struct Parser {
             }
             return .match(PropertyMatch(property: "accessibilityLabel", value: .string(label)))
         default:
-            return .match(try propertyMatch(token))
+            return .checkedMatch(try propertyMatch(token), offset: token.offset)
         }
     }
 
@@ -77,10 +85,12 @@ struct Parser {
             guard let following = next() else {
                 throw ParseError(.withNeedsProperty, at: token.offset + token.name.utf8.count)
             }
-            guard following.parameter != nil, case .match(let m) = try step(following) else {
-                throw ParseError(.withNeedsProperty, at: following.offset)
+            guard following.parameter != nil else { throw ParseError(.withNeedsProperty, at: following.offset) }
+            // `with` hands the message to a UIFilter, which skips the query's existence check.
+            switch try step(following) {
+            case .match(let m), .checkedMatch(let m, _): return .match(m)
+            default: throw ParseError(.withNeedsProperty, at: following.offset)
             }
-            return .match(m)
         case "marked", "timeout", "wait":
             throw ParseError(.missingValue(name: name), at: token.offset + token.name.utf8.count)
         case "index":
@@ -94,6 +104,16 @@ struct Parser {
     private func propertyMatch(_ token: Token) throws(ParseError) -> PropertyMatch {
         guard let parameter = token.parameter else { throw ParseError(.unknownToken(token.name), at: token.offset) }
         guard isIdentifier(token.name) else { throw ParseError(.unknownToken(token.spelling), at: token.offset) }
+        // `$()` passes YES and integers as object pointers: 0 and NO are nil, any other value a
+        // pointer UIFilter sends `isKindOfClass:` to when the property holds an object, and crashes.
+        if let kind = Vocabulary.objectProperties[token.name]?.valueKind {
+            switch parameter.value {
+            case .boolean(true), .integer(1...), .integer(..<0):
+                throw ParseError(.crashesUISpec(name: token.name, value: parameter.value.spelling ?? "", kind: kind),
+                                 at: parameter.offset)
+            default: break
+            }
+        }
         switch parameter.value {
         case .string(let s): return PropertyMatch(property: token.name, value: .string(s))
         case .integer(let n): return PropertyMatch(property: token.name, value: .integer(n))
@@ -186,4 +206,14 @@ extension UInt8 {
 extension Token {
     /// `touch`, `setText:`: how messages name an action.
     var actionName: String { parameter == nil ? name : name + ":" }
+}
+
+extension QueryStep {
+    /// Whether the step leaves a selection of just the application as it is.
+    var keepsTheApplication: Bool {
+        switch self {
+        case .all, .pause, .timeout, .index(0), .last: return true
+        default: return false
+        }
+    }
 }

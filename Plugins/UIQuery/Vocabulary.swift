@@ -1,3 +1,5 @@
+import SelectorCore
+
 /// The words a path is made of.
 enum Vocabulary {
     /// UISpec's class shorthands (ViewFilterSwizzler.h): `fooBar` means `view:'UIFooBar'`.
@@ -34,6 +36,17 @@ enum Vocabulary {
     /// Words that only make sense inside an expectation.
     static let expectationWords: Set<String> = ["not", "exist", "be", "have"]
 
+    /// Properties whose getters return an object (a string), with the classes that answer them
+    /// (empty: every view, as `NSObject`'s accessibility getters). UISpec's `$()` turns `0` and
+    /// `NO` into nil, which UIFilter matches only against a nil value (`==`), so `prop:0` selects
+    /// the views that answer with nil; YES and other integers crash it.
+    static let objectProperties: [String: ObjectProperty] = [
+        "accessibilityLabel": ObjectProperty(classes: []), "accessibilityValue": ObjectProperty(classes: []),
+        "accessibilityHint": ObjectProperty(classes: []), "accessibilityIdentifier": ObjectProperty(classes: []),
+        "text": ObjectProperty(classes: ["UILabel", "UITextField", "UITextView", "UISearchBar"]),
+        "placeholder": ObjectProperty(classes: ["UITextField", "UISearchBar"]),
+    ]
+
     /// Bare words that never take a value.
     static let bareOnly: Set<String> = ["should", "with", "all", "first", "last"]
 }
@@ -41,4 +54,17 @@ enum Vocabulary {
 /// A move through the hierarchy that sets up the next class step as an in-place filter.
 enum Traversal: String, Equatable {
     case descendant, child, parent
+}
+
+/// An object-valued getter: who answers it.
+struct ObjectProperty {
+    /// Classes whose views answer it; empty for every view.
+    var classes: [String]
+    /// How messages describe its value.
+    var valueKind: String { "a string" }
+
+    /// The views that answer the getter.
+    var responders: Predicate {
+        classes.isEmpty ? .any : .or(classes.map { .kindOf($0) })
+    }
 }

@@ -24,7 +24,9 @@ private func marked(_ s: String) -> Predicate {
             == [.kind("UINavigationButton"), .kind("UINavigationItemView"), .kind("UIAlertView")])
         #expect(try ShelleyParser.filters(of: "singleArg:123 noArgMethod", dialect: .compat)
             == [.predicate(.custom(name: "singleArg:", arguments: [.int(123)])),
-                .predicate(.custom(name: "noArgMethod", arguments: []))])
+                // A bare word is checked for a BOOL answer first (Shelley's "wrong return type").
+                .checkedPredicate(.custom(name: "noArgMethod", arguments: []),
+                                  ShelleyReturnTypeCheck(name: "noArgMethod", classes: [], offset: 14))])
         #expect(try ShelleyParser.filters(of: "last child sibling", dialect: .strict) == [.index(-1), .child, .sibling])
     }
 
@@ -88,9 +90,12 @@ private func marked(_ s: String) -> Predicate {
         #expect(try strict.compile("markedExactly:'OK'") == program {
             $0.filter(.string(property: "accessibilityLabel", .equals("OK")))
         })
+        // Shelley defines text: on UILabel and UITextField only, placeholder: on UITextField.
         #expect(try strict.compile("text:'a' placeholder:'b'") == program {
-            $0.filter(.string(property: "text", StringTest(.contains, "a", options: .noBreakSpaceAsSpace)))
-            $0.filter(.string(property: "placeholder", StringTest(.contains, "b", options: .noBreakSpaceAsSpace)))
+            $0.filter(.and([.or([.kindOf("UILabel"), .kindOf("UITextField")]),
+                            .string(property: "text", StringTest(.contains, "a", options: .noBreakSpaceAsSpace))]))
+            $0.filter(.and([.kindOf("UITextField"),
+                            .string(property: "placeholder", StringTest(.contains, "b", options: .noBreakSpaceAsSpace))]))
         })
         #expect(try strict.compile("marked:''") == program { $0.filter(.none) })
     }

@@ -36,7 +36,10 @@ import Testing
         let tree = standardTree()
         #expect(tree.uids(of: try Matcher().select(try engine.compile("view hasUID:'viewB'"), in: tree, predicates: registry))
             == ["viewB"])
-        #expect(try engine.compile("view offscreen") == compat.compile("view offscreen"))
+        // A registered name is the registry's predicate; shelley_compat, which knows no registry,
+        // also checks that no view answers it with a non-BOOL value.
+        #expect(try engine.compile("view offscreen").steps
+            == [.axis(.descendants, order: .document, filter: .and([.kindOf("UIView"), .custom(name: "offscreen", arguments: [])]), unique: false)])
         #expect(compileError("view hasUDI:'viewB'", engine: engine)?.message == "unknown filter 'hasUDI:'; did you mean 'hasUID:'?")
         #expect(compileError("view ofscreen", engine: engine)?.message == "unknown name 'ofscreen'; did you mean 'offscreen'?")
         // An engine without the registry does not know them.
@@ -58,7 +61,8 @@ import Testing
     @Test("shelley_compat reads an unknown word as the predicate of that name, as Shelley did")
     func compatPredicates() throws {
         #expect(try ShelleyParser.filters(of: "buton markd:'x'", dialect: .compat)
-            == [.predicate(.custom(name: "buton", arguments: [])), .predicate(.custom(name: "markd:", arguments: [.string("x")]))])
+            == [.checkedPredicate(.custom(name: "buton", arguments: []), ShelleyReturnTypeCheck(name: "buton", classes: [], offset: 0)),
+                .predicate(.custom(name: "markd:", arguments: [.string("x")]))])
     }
 
     @Test("the suggestion is the nearest word, and none when nothing is close")

@@ -67,12 +67,17 @@ import Testing
     }
 
     @Test func propertyValuesBecomeTypedPredicates() throws {
-        #expect(try UIQueryEngine().compile("view tag:3 hidden:NO text:'a'") == program {
+        #expect(try UIQueryEngine().compile("view with tag:3 with hidden:NO with text:'a'") == program {
             $0.descendants(.kindOf("UIView"), order: .reverse, unique: false)
             $0.filter(.number(property: "tag", .equal, 3))
             $0.filter(.bool(property: "hidden", false))
             $0.filter(.string(property: "text", .contains("a")))
         })
+        // A bare prop:value is the same filter, followed by UISpec's existence check.
+        let steps = try UIQueryEngine().compile("view tag:3").steps
+        #expect(steps.count == 2 && steps[0] == .axis(.descendants, order: .reverse,
+                                                      filter: .and([.kindOf("UIView"), .number(property: "tag", .equal, 3)]), unique: false))
+        if case .engine(let check) = steps.last { #expect(check is UISpecExistenceCheck) } else { Issue.record("no check") }
     }
 
     @Test func allTimeoutAndWaitAddNoSteps() throws {

@@ -71,7 +71,8 @@ typealias SeededGenerator = SplitMix64
                 words.append(Bool.random(using: &rng) ? shorthands[i] : "view:'\(className)'")
             case 5, 6:
                 let (m, spelled) = randomMatch(&rng)
-                ops.append(.match(m))
+                let checked = !spelled.hasPrefix("with ") && !spelled.hasPrefix("marked:")
+                ops.append(.match(m, checked: checked))
                 words.append(spelled)
             case 7:
                 switch Int.random(in: 0..<3, using: &rng) {
@@ -84,7 +85,11 @@ typealias SeededGenerator = SplitMix64
             case 8:
                 ops.append(.all); words.append("all")
             default:
-                ops.append(.pause); words.append(Bool.random(using: &rng) ? "timeout:2" : "wait:0.5")
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0: ops.append(.timeout(0)); words.append("timeout:0")
+                case 1, 2: ops.append(.timeout(2)); words.append("timeout:2")
+                default: ops.append(.pause); words.append("wait:0.5")
+                }
             }
         }
         return (ops, words.joined(separator: " "))
@@ -125,8 +130,20 @@ typealias SeededGenerator = SplitMix64
             let (application, tree) = Self.randomTree(&rng)
             for _ in 0..<6 {
                 let (ops, path) = Self.randomPath(&rng)
-                let expected = ReferenceUIQuery.run(ops, application: application)
+                let (expected, expectedError) = ReferenceUIQuery.run(ops, application: application)
+                if expectedError == ReferenceUIQuery.parentOfApplication {
+                    #expect(throws: SelectorError.self, "\(path)") { try UIQueryEngine().compile(path) }
+                    continue
+                }
                 let program = try UIQueryEngine().compile(path)
+                if let expectedError {
+                    // UISpec raises: so does the engine, with UISpec's message.
+                    #expect(throws: SelectorError.self) { try serial.select(program, in: tree) }
+                    do { _ = try serial.select(program, in: tree) } catch {
+                        #expect(error.message == expectedError, "\(path)")
+                    }
+                    continue
+                }
                 let got = tree.uids(of: try serial.select(program, in: tree))
                 let gotParallel = tree.uids(of: try parallel.select(program, in: tree))
                 #expect(got == expected, "\(path) on \(tree.uids(of: Array(0..<Int32(tree.count))))")

@@ -26,11 +26,15 @@ final class RefView {
 enum RefOp {
     case traverse(Traversal)
     case classStep(String)
-    case match(PropertyMatch)
+    /// A filter; `checked` when written bare (`text:'x'`), which UISpec sends to the query and so
+    /// checks that a view exists first; `marked:` and `with` skip that check.
+    case match(PropertyMatch, checked: Bool)
     case index(Int)
     case last
     case all
     case pause
+    /// `timeout:N`: 0 or less leaves the next class step or filter no time, so it finds nothing.
+    case timeout(Int)
 }
 
 /// UISpec's algorithm, written recursively over `RefView`s, straight from UIQuery.m, UIDescendants.m,
@@ -83,23 +87,37 @@ enum ReferenceUIQuery {
         }
     }
 
-    /// The uids `ops` select from `application`.
-    static func run(_ ops: [RefOp], application: RefView) -> [String] {
+    /// What `run` answers for `parent` on the application, where UISpec crashes.
+    static let parentOfApplication = "crash: parent of the application"
+
+    /// The uids `ops` select from `application`, or the message UISpec raises.
+    static func run(_ ops: [RefOp], application: RefView) -> (uids: [String], error: String?) {
         var views = [application]
         var filter = false
+        var className = "UIApplication"
+        var timeout = 10
         for op in ops {
             var nextFilter = false
+            let noTime = timeout <= 0
+            timeout = 10
             switch op {
-            case .traverse(let t): views = collect(t, views); nextFilter = true
+            case .traverse(let t):
+                // UIParents sends -superview to the application, which has none: UISpec crashes.
+                if t == .parent, views.count == 1, views[0] === application { return ([], parentOfApplication) }
+                views = collect(t, views); nextFilter = true
             case .classStep(let c):
-                views = (filter ? views : collect(.descendant, views)).filter { isKind($0.className, of: c) }
-            case .match(let m): views = views.filter { matches($0, m) }
+                className = c
+                views = noTime ? [] : (filter ? views : collect(.descendant, views)).filter { isKind($0.className, of: c) }
+            case .match(let m, let checked):
+                if checked && views.isEmpty { return ([], "\(className) should exist before you can call \(m.property):") }
+                views = noTime ? [] : views.filter { matches($0, m) }
             case .index(let n): views = n >= 0 && n < views.count ? [views[n]] : []
             case .last: views = views.isEmpty ? [] : [views[views.count - 1]]
             case .all, .pause: break
+            case .timeout(let n): timeout = n
             }
             filter = nextFilter
         }
-        return views.filter { !$0.isApplication || $0.uid != "" }.map(\.uid)
+        return (views.filter { !$0.isApplication || $0.uid != "" }.map(\.uid), nil)
     }
 }

@@ -9,6 +9,9 @@ struct Run {
     var resolver: Resolver
     var meter: BudgetMeter
     var statistics = MatchStatistics()
+    /// The list the query's first step started from (its start point's nodes, or a chain part's
+    /// roots), for engine steps that re-run part of the program (`StepContext.queryRoots`).
+    var queryRoots: [NodeID]?
 
     mutating func apply(_ step: Step, to list: [NodeID]) throws(SelectorError) -> [NodeID] {
         switch step {
@@ -83,9 +86,19 @@ struct Run {
     /// prepared backwards first (`prepareReverseChain`), so each of its steps walks only to the
     /// views that lead to a result.
     mutating func run(_ steps: [Step], from start: [NodeID]) throws(SelectorError) -> [NodeID] {
+        if queryRoots == nil { queryRoots = start }
         var list = start
         var k = 0
-        while k < steps.count && !list.isEmpty {
+        while k < steps.count {
+            if list.isEmpty {
+                // Nothing follows from nothing, except a step that must see the empty list (a
+                // check that an earlier step found something): run it, skipping those before it.
+                guard let j = steps[k...].firstIndex(where: Self.runsOnEmptyInput) else { break }
+                list = try apply(steps[j], to: list)
+                try meter.endStep(list.count)
+                k = j + 1
+                continue
+            }
             // A first step without de-duplication gives the same views when its inputs' subtrees
             // are disjoint (shelley's first step, from the one window).
             var chain = Self.isDocumentDescendantStep(steps[k], unique: true)
@@ -114,6 +127,11 @@ struct Run {
             k += 1
         }
         return list
+    }
+
+    private static func runsOnEmptyInput(_ step: Step) -> Bool {
+        if case .engine(let e) = step { return e is any EmptyInputEngineStep }
+        return false
     }
 
     private static func isDocumentDescendantStep(_ step: Step, unique: Bool) -> Bool {
@@ -657,4 +675,16 @@ struct RightToLeftWalk {
         path.removeLast(path.count - base)
         return answer
     }
+}
+
+/// An engine step the matcher runs even when the list before it is empty, where it skips every
+/// other step: a check that an earlier step found something (UISpec refuses a `prop:value` filter
+/// on an empty selection), which may throw or return the empty list.
+public protocol EmptyInputEngineStep: EngineStep {}
+
+extension StepContext {
+    /// The list the query's first step started from: the program's start nodes, or the roots a
+    /// `>>` chain handed this part; nil outside a query run. An engine step that re-runs a part
+    /// of its program (`select(_:from:)`) starts it here.
+    public var queryRoots: [NodeID]? { run.queryRoots }
 }
