@@ -1,4 +1,5 @@
 import CPCRE2
+import SelectorCore
 
 /// Why `pcre2_compile` refused a pattern.
 public struct PCRE2CompileError: Error, Sendable {
@@ -17,7 +18,8 @@ public struct PCRE2CompileError: Error, Sendable {
 /// `@unchecked Sendable` is sound: after `init` returns nothing mutates the code or the match
 /// context, and the PCRE2 documentation ("Multithreading" in pcre2api(3)) says a compiled pattern,
 /// JIT code included, and a match context may be shared by threads running matches at once, as
-/// long as each thread has its own match data — which each evaluator owns.
+/// long as each thread has its own match data — which each evaluator owns. The guarded code is
+/// built once, under a lock, and then only read.
 package final class PCRE2Regex: @unchecked Sendable {
     /// Compile options on top of UTF mode, which is always on.
     package struct Options: OptionSet, Sendable {
@@ -39,20 +41,23 @@ package final class PCRE2Regex: @unchecked Sendable {
     let matchContext: OpaquePointer
     /// Whether `pcre2_jit_compile` succeeded, so matches go through `pcre2_jit_match`.
     package let usesJIT: Bool
+    /// The pattern and options `init` compiled, kept to compile the guarded code on demand.
+    private let pattern: [UInt8]
+    private let compileOptions: UInt32
+    private let jitRequested: Bool
+    /// The guarded code, built the first time a long subject is matched under a deadline: most
+    /// patterns never see one, and it costs as much memory as the pattern. nil until then;
+    /// `.some(nil)` when PCRE2 could not compile it.
+    private let guardedSlot = Locked<GuardedCode??>(nil)
 
     /// Compiles `pattern` (UTF-8). `jit: false` keeps the interpreter (tests use it to cover both
     /// match paths).
     package init(_ pattern: String, options: Options, limits: PCRE2Limits, jit: Bool) throws(PCRE2CompileError) {
         var errorCode: Int32 = 0
         var errorOffset = 0
-        var bytes = Array(pattern.utf8)
-        let length = bytes.count
-        if bytes.isEmpty { bytes = [0] }  // a valid pointer for the empty pattern (length stays 0)
-        let compiled = bytes.withUnsafeBufferPointer {
-            pcre2_compile_8($0.baseAddress, length, PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C | options.rawValue,
-                            &errorCode, &errorOffset, nil)
-        }
-        guard let compiled else {
+        let bytes = Array(pattern.utf8)
+        let flags = PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C | options.rawValue
+        guard let compiled = Self.compile(bytes, flags, &errorCode, &errorOffset) else {
             throw PCRE2CompileError(message: Self.message(for: errorCode), patternOffset: errorOffset)
         }
         guard let context = pcre2_match_context_create_8(nil) else {
@@ -63,6 +68,9 @@ package final class PCRE2Regex: @unchecked Sendable {
         pcre2_set_depth_limit_8(context, limits.depthLimit)
         self.code = compiled
         self.matchContext = context
+        self.pattern = bytes
+        self.compileOptions = flags
+        self.jitRequested = jit
         // JIT before the code is shared: pcre2_jit_compile mutates the code. It fails only where
         // JIT is unsupported or out of memory; the interpreter then runs the same pattern.
         self.usesJIT = jit && pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
@@ -73,6 +81,36 @@ package final class PCRE2Regex: @unchecked Sendable {
         pcre2_code_free_8(code)
     }
 
+    /// The pattern with a callout before every item (`PCRE2_AUTO_CALLOUT`), so a match can read
+    /// the clock while it runs: PCRE2's match limit counts backtracking, not the characters one
+    /// item consumes, so it does not bound `/a{60000}$/` tried at each start of a megabyte label.
+    /// Auto-possessification and the start optimizations apply as in the plain code, so it
+    /// matches exactly what that matches, only about three times slower (callout points cost even
+    /// with no callout function), hence only for long subjects. Nil if PCRE2 could not compile it
+    /// again (out of memory).
+    func guarded() -> GuardedCode? {
+        guardedSlot.withLock { slot in
+            if let built = slot { return built }
+            var errorCode: Int32 = 0
+            var errorOffset = 0
+            let built = Self.compile(pattern, compileOptions | PCRE2_AUTO_CALLOUT, &errorCode, &errorOffset)
+                .map { GuardedCode($0, jit: jitRequested) }
+            slot = .some(built)
+            return built
+        }
+    }
+
+    private static func compile(_ bytes: [UInt8], _ options: UInt32, _ errorCode: inout Int32,
+                                _ errorOffset: inout Int) -> OpaquePointer? {
+        // The empty pattern still needs a valid pointer (its length stays 0).
+        var empty: UInt8 = 0
+        return bytes.withUnsafeBufferPointer { buffer in
+            withUnsafePointer(to: &empty) { emptyPointer in
+                pcre2_compile_8(buffer.baseAddress ?? emptyPointer, buffer.count, options, &errorCode, &errorOffset, nil)
+            }
+        }
+    }
+
     /// PCRE2's text for an error code (compile or match).
     package static func message(for errorCode: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -80,4 +118,18 @@ package final class PCRE2Regex: @unchecked Sendable {
         guard length > 0 else { return "PCRE2 error \(errorCode)" }
         return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
     }
+}
+
+/// A `PCRE2Regex` compiled again with a callout before every item, for matches that must stop at
+/// a deadline. Shared read-only by threads, like the plain code.
+final class GuardedCode: @unchecked Sendable {
+    let code: OpaquePointer
+    let usesJIT: Bool
+
+    init(_ code: OpaquePointer, jit: Bool) {
+        self.code = code
+        self.usesJIT = jit && pcre2_jit_compile_8(code, PCRE2_JIT_COMPLETE) == 0
+    }
+
+    deinit { pcre2_code_free_8(code) }
 }

@@ -27,29 +27,34 @@ public struct FoldedStringMatcher: StringMatcher, Equatable {
     public let folding: StringFolding
     /// The literal after folding (LIKE: the pattern, folded, its wildcards still in place).
     let folded: String
-    /// LIKE only: the compiled pattern.
-    let glob: [GlobToken]
+    /// LIKE and CONTAINS: the compiled pattern (CONTAINS as `*literal*`), so both stay linear in
+    /// a long subject where `String.contains` and a backtracking glob are O(subject × literal).
+    let glob: GlobPattern?
 
     public init(_ operation: Operation, _ literal: String, folding: StringFolding) {
         self.operation = operation
         self.literal = literal
         self.folding = folding
         self.folded = folding.apply(literal)
-        self.glob = operation == .like ? GlobToken.compile(self.folded) : []
+        switch operation {
+        case .like: self.glob = GlobPattern(GlobToken.compile(self.folded))
+        case .contains: self.glob = GlobPattern([.any] + self.folded.map { .literal($0) } + [.any])
+        default: self.glob = nil
+        }
     }
 
     public func makeEvaluator() -> any StringEvaluator { FoldedStringEvaluator(self) }
 
     public var description: String { "\(operation.rawValue)\(folding.modifier) \(SelectorLiteral.quoted(literal))" }
 
-    /// Whether `subject` (already folded) passes.
-    func holds(_ subject: String) -> Bool {
+    /// Whether `subject` (already folded) passes; LIKE and CONTAINS read `deadline` as they go.
+    func holds(_ subject: String, deadline: QueryDeadline = .none) throws(SelectorError) -> Bool {
+        if let glob { return try glob.matches(subject, deadline: deadline) }
         switch operation {
         case .equals: return subject == folded
         case .beginsWith: return subject.hasPrefix(folded)
         case .endsWith: return subject.hasSuffix(folded)
-        case .contains: return folded.isEmpty || subject.contains(folded)
-        case .like: return GlobToken.matches(glob, Array(subject))
+        case .contains, .like: return false  // `glob` answers both
         case .less: return subject < folded
         case .lessOrEqual: return subject <= folded
         case .greater: return subject > folded
@@ -66,65 +71,14 @@ public struct FoldedStringMatcher: StringMatcher, Equatable {
 final class FoldedStringEvaluator: StringEvaluator {
     private let matcher: FoldedStringMatcher
     private(set) var evaluations = 0
+    private var deadline = QueryDeadline.none
 
     init(_ matcher: FoldedStringMatcher) { self.matcher = matcher }
 
+    func useDeadline(_ deadline: QueryDeadline) { self.deadline = deadline }
+
     func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool {
         evaluations += 1
-        return matcher.holds(matcher.folding.apply(String(decoding: subject, as: UTF8.self)))
-    }
-}
-
-/// A piece of a `LIKE` pattern: `*` any run of characters, `?` one character, else a literal.
-enum GlobToken: Equatable, Sendable {
-    case any
-    case one
-    case literal(Character)
-
-    /// `\*`, `\?` and `\\` stand for the character itself.
-    static func compile(_ pattern: String) -> [GlobToken] {
-        var out: [GlobToken] = []
-        var escaped = false
-        for ch in pattern {
-            if escaped { out.append(.literal(ch)); escaped = false; continue }
-            switch ch {
-            case "\\": escaped = true
-            case "*": if out.last != .any { out.append(.any) }
-            case "?": out.append(.one)
-            default: out.append(.literal(ch))
-            }
-        }
-        if escaped { out.append(.literal("\\")) }
-        return out
-    }
-
-    /// Iterative matching that backtracks only to the last `*`: O(pattern × subject) at worst,
-    /// never exponential, so LIKE needs no match limit.
-    static func matches(_ pattern: [GlobToken], _ subject: [Character]) -> Bool {
-        var p = 0, s = 0
-        var star = -1, starSubject = 0
-        while s < subject.count {
-            if p < pattern.count {
-                switch pattern[p] {
-                case .any:
-                    star = p; starSubject = s; p += 1
-                    continue
-                case .one:
-                    p += 1; s += 1
-                    continue
-                case .literal(let c) where c == subject[s]:
-                    p += 1; s += 1
-                    continue
-                default:
-                    break
-                }
-            }
-            guard star >= 0 else { return false }
-            starSubject += 1
-            s = starSubject
-            p = star + 1
-        }
-        while p < pattern.count, pattern[p] == .any { p += 1 }
-        return p == pattern.count
+        return try matcher.holds(matcher.folding.apply(String(decoding: subject, as: UTF8.self)), deadline: deadline)
     }
 }
