@@ -37,13 +37,20 @@ public struct OperationPerformer: Sendable {
     /// The property a setter changes (`setText:` → `text`); nil for any other method.
     public static func property(setBy methodName: String) -> String? { mutators[methodName] }
 
-    /// Applies `operation` to `nodes` of `tree`.
-    public func perform(_ operation: Operation, on nodes: [NodeID], in tree: ViewTree) throws(OperationError) -> OperationOutcome {
+    /// Applies `operation` to `nodes` of `tree`. Results are counted as JSON while they are made:
+    /// once the answer would pass `maxAnswerBytes` it is refused (`AnswerBytes.tooLarge`), so no
+    /// more than about that many bytes of results are ever built.
+    public func perform(_ operation: Operation, on nodes: [NodeID], in tree: ViewTree,
+                        maxAnswerBytes: Int = .max) throws(OperationError) -> OperationOutcome {
         guard operation.arguments.count == operation.arity else { throw .arity(operation) }
         let name = operation.methodName
         var outcome = OperationOutcome(results: [], tree: tree, mutated: false, events: [])
-        outcome.results.reserveCapacity(nodes.count)
+        var meter = AnswerMeter(limit: maxAnswerBytes, total: nodes.count)
         if let property = Self.mutators[name] {
+            // A setter answers `null` per view: refused before it changes anything.
+            if maxAnswerBytes < .max && AnswerBytes.envelope + 5 * nodes.count > maxAnswerBytes {
+                throw AnswerBytes.tooLarge(limit: maxAnswerBytes, after: nodes.count, of: nodes.count)
+            }
             let value = try Self.validated(operation.arguments[0], for: property, method: name)
             let targets = nodes.filter { responds(tree, $0, toSetting: property) }
             outcome.tree = tree.setting(property, to: value == .null ? nil : value, on: targets)
@@ -52,6 +59,7 @@ public struct OperationPerformer: Sendable {
             outcome.results = Array(repeating: .null, count: nodes.count)
             return outcome
         }
+        outcome.results.reserveCapacity(nodes.count)
         if Self.gestures.contains(name) {
             for n in nodes {
                 let ok = Self.flashes.contains(name) || canTouch(n, in: tree)
@@ -59,17 +67,24 @@ public struct OperationPerformer: Sendable {
                     outcome.events.append(HostEvent(name: name, arguments: operation.arguments,
                                                     uid: tree.uidString(of: n), className: tree.className(of: n)))
                 }
+                let result: JSONValue
                 if name == "swipeInDirection:" {
-                    outcome.results.append(ok ? .string(swipeDescription(n, operation.arguments[0], tree)) : .bool(false))
+                    result = ok ? .string(swipeDescription(n, operation.arguments[0], tree)) : .bool(false)
                 } else if Self.flashes.contains(name) {
-                    outcome.results.append(.null)
+                    result = .null
                 } else {
-                    outcome.results.append(.bool(ok))
+                    result = .bool(ok)
                 }
+                try meter.add(result)
+                outcome.results.append(result)
             }
             return outcome
         }
-        for n in nodes { outcome.results.append(get(name, of: n, in: tree)) }
+        for n in nodes {
+            let result = get(name, of: n, in: tree)
+            try meter.add(result)
+            outcome.results.append(result)
+        }
         return outcome
     }
 

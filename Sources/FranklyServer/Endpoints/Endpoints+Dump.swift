@@ -8,23 +8,23 @@ extension Endpoints {
     func dump(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let tree = host.tree
         guard let window = tree.keyWindow else { return FranklyResponse.jsonBytes(Array("null".utf8)) }
-        return FranklyResponse.jsonChunks(tree.dumpJSONChunks(from: window))
+        return FranklyResponse.jsonChunks(tree.dumpJSONChunks(from: window), streams: streams)
     }
 
     /// `GET /dump/allwindows`: the application and every window.
     func dumpAllWindows(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        FranklyResponse.jsonChunks(AllWindowsChunks(tree: host.tree))
+        FranklyResponse.jsonChunks(AllWindowsChunks(tree: host.tree), streams: streams)
     }
 
     /// `GET /dump/view/<uid>` (the view alone) and `GET /dump/views/<uid>` (with its subtree);
     /// 404 when no view has that uid.
     func dumpView(includeSubviews: Bool) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
-        { [host] _, context in
+        { [host, streams] _, context in
             let tree = host.tree
             guard let uid = context.parameters.get("uid"), let node = tree.node(withUID: uid) else {
                 return FranklyResponse.notFound
             }
-            return FranklyResponse.jsonChunks(tree.dumpJSONChunks(from: node, includeSubviews: includeSubviews))
+            return FranklyResponse.jsonChunks(tree.dumpJSONChunks(from: node, includeSubviews: includeSubviews), streams: streams)
         }
     }
 }

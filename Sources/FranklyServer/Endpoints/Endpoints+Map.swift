@@ -17,32 +17,45 @@ extension Endpoints {
         let registry = self.registry
         let host = self.host
         let maxResults = configuration.maxMapResults
+        let maxAnswerBytes = configuration.maxAnswerBytes
         let deadline = queryDeadline
         let strict = decoded.strict
-        // Set when strict mode refuses the selection: the error then carries the explanation.
-        let refusal = Locked<FranklyError?>(nil)
+        // Set when strict mode refuses the selection: the snapshot it saw and how many views it
+        // selected, explained once `host.map` has returned.
+        let refusal = Locked<StrictRefusal?>(nil)
         // Getters only read; anything else may change the tree or the event log, and writes run
         // one at a time (in arrival order) so none starves.
         let lane = OperationPerformer.isGetter(operation.methodName) ? reads : writes
         let results = try await lane.run(deadline: deadline) { () throws -> [JSONValue] in
             do throws(MapFailure) {
-                return try host.map(operation) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
+                return try host.map(operation, maxAnswerBytes: maxAnswerBytes) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
                     let nodes = try registry.select(query, engine: engine, in: tree, deadline: deadline)
                     if strict && nodes.count != 1 {
-                        let error = Self.strictRefusal(query, engine: engine, count: nodes.count, in: tree,
-                                                       registry: registry, deadline: deadline)
-                        refusal.withLock { $0 = error }
-                        throw SelectorError(.usage, error.details)
+                        // Only noted here: a write runs this under the host's writer lock, and
+                        // the explanation (seconds on a large tree) must not hold every other
+                        // write back. The refusal performs no operation, so explaining it on the
+                        // same snapshot after the lock is released answers the same.
+                        refusal.withLock { $0 = StrictRefusal(tree: tree, count: nodes.count) }
+                        throw SelectorError(.usage, "strict: not exactly one view")
                     }
                     guard nodes.count <= maxResults else { throw Self.tooManyResults(nodes.count, limit: maxResults) }
                     return nodes
                 }
             } catch {
-                if let refused = refusal.withLock({ $0 }) { throw refused }
+                if let refused = refusal.withLock({ $0 }) {
+                    throw Self.strictRefusal(query, engine: engine, count: refused.count, in: refused.tree,
+                                             registry: registry, deadline: deadline)
+                }
                 throw error.franklyError
             }
         }
-        return FranklyResponse.success(results)
+        return FranklyResponse.success(streaming: results, streams: streams)
+    }
+
+    /// What strict mode refused: the snapshot the selection saw and how many views it selected.
+    struct StrictRefusal: Sendable {
+        let tree: ViewTree
+        let count: Int
     }
 
     /// Strict mode's error for `count` views (not one): `no view selected` or `ambiguous selector`,

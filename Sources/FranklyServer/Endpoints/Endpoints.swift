@@ -16,6 +16,8 @@ struct Endpoints: Sendable {
     let reads: WorkLane
     /// Where writes run, one at a time.
     let writes: WorkLane
+    /// Slots and the stall timeout of streamed responses.
+    let streams: ResponseStreams
 
     init(server: FranklyServer) {
         self.host = server.host
@@ -25,6 +27,7 @@ struct Endpoints: Sendable {
         self.shutdown = { [weak server] in await server?.shutdown() }
         self.reads = server.reads
         self.writes = server.writes
+        self.streams = ResponseStreams(server.configuration)
     }
 
     /// The deadline of a query starting now.

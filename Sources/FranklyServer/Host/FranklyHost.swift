@@ -18,6 +18,12 @@ public protocol FranklyHost: Sendable {
     func map(_ operation: Operation, selecting select: (ViewTree) throws(SelectorError) -> [NodeID])
         throws(MapFailure) -> [JSONValue]
 
+    /// `map(_:selecting:)` whose results, as JSON, may take at most `maxAnswerBytes`; past it the
+    /// operation fails with `AnswerBytes.tooLarge`. `SnapshotHost` counts while it makes the results,
+    /// so it never holds much more than the limit; the default implementation checks afterwards.
+    func map(_ operation: Operation, maxAnswerBytes: Int,
+             selecting select: (ViewTree) throws(SelectorError) -> [NodeID]) throws(MapFailure) -> [JSONValue]
+
     /// Interactions recorded so far (touches, swipes, typing, ...), oldest first.
     var events: [HostEvent] { get }
 
@@ -47,6 +53,19 @@ public protocol FranklyHost: Sendable {
 
 extension FranklyHost {
     public var device: DeviceInfo { DeviceInfo() }
+
+    public func map(_ operation: Operation, maxAnswerBytes: Int,
+                    selecting select: (ViewTree) throws(SelectorError) -> [NodeID]) throws(MapFailure) -> [JSONValue] {
+        let results = try map(operation, selecting: select)
+        var bytes = AnswerBytes.envelope + max(0, results.count - 1)
+        for (k, result) in results.enumerated() {
+            bytes += AnswerBytes.count(result)
+            if bytes > maxAnswerBytes {
+                throw .operation(AnswerBytes.tooLarge(limit: maxAnswerBytes, after: k + 1, of: results.count))
+            }
+        }
+        return results
+    }
 }
 
 /// Why `FranklyHost.map` failed.

@@ -100,12 +100,18 @@ public final class SnapshotHost: FranklyHost {
     public func map(_ operation: Operation, selecting select: (ViewTree) throws(SelectorError) -> [NodeID])
         throws(MapFailure) -> [JSONValue]
     {
+        try map(operation, maxAnswerBytes: .max, selecting: select)
+    }
+
+    public func map(_ operation: Operation, maxAnswerBytes: Int,
+                    selecting select: (ViewTree) throws(SelectorError) -> [NodeID]) throws(MapFailure) -> [JSONValue]
+    {
         try checkTextLimit(operation)
         return try update(exclusive: Self.mayChangeTree(operation)) { (tree: ViewTree) throws(MapFailure) -> Change<[JSONValue]> in
             let nodes: [NodeID]
             do throws(SelectorError) { nodes = try select(tree) } catch { throw .selection(error) }
             let outcome: OperationOutcome
-            do throws(OperationError) { outcome = try performer.perform(operation, on: nodes, in: tree) } catch { throw .operation(error) }
+            do throws(OperationError) { outcome = try performer.perform(operation, on: nodes, in: tree, maxAnswerBytes: maxAnswerBytes) } catch { throw .operation(error) }
             var changed: ViewTree? = outcome.mutated ? outcome.tree : nil
             if let field = touchedTextInput(operation, nodes, outcome.results, in: tree) {
                 changed = focusing(field, in: changed ?? tree) ?? changed

@@ -30,38 +30,62 @@ extension ViewTree {
     /// scrolled table draws its cells where they were before scrolling). A view with no frame at
     /// all passes its superview's origin on, so its subviews still land near their place.
     func wireframeRects() -> [Rect?] {
-        let absolute = columns[PropertyName.accessibilityFrame]
-        let relative = columns[PropertyName.frame]
-        let offsets = columns["contentOffset"]
-        var out = [Rect?](repeating: nil, count: count)
-        // Where node i's subviews' frames are measured from, in window coordinates.
-        var contentOrigins = [(x: Double, y: Double)](repeating: (0, 0), count: count)
-        for i in 0..<count {
-            let p = Int(parents[i])
-            let base = p >= 0 ? contentOrigins[p] : (x: 0, y: 0)
-            var rect = Self.rect(in: absolute, at: i)
-            if rect == nil, let f = Self.rect(in: relative, at: i) {
-                rect = Rect(x: base.x + f.x, y: base.y + f.y, width: f.width, height: f.height)
-            }
-            out[i] = rect
-            let offset = offsets?.value(at: i).flatMap(Self.point) ?? (x: 0, y: 0)
-            contentOrigins[i] = (x: (rect?.x ?? base.x) - offset.x, y: (rect?.y ?? base.y) - offset.y)
-        }
-        return out
+        var walk = WireframeWalk(tree: self)
+        return (0..<count).map { _ in walk.next() }
     }
 
-    private static func rect(in column: PropertyColumn?, at i: Int) -> Rect? {
+    static func rect(in column: PropertyColumn?, at i: Int) -> Rect? {
         guard let column else { return nil }
         if case .frames(let v) = column { return v[i].x.isNaN ? nil : v[i] }
         return column.value(at: i).flatMap(Rect.init(json:))
     }
 
     /// A CGPoint as Frank writes it, `{"x":0,"y":44}`, or as `NSStringFromCGPoint` does, `"{0, 44}"`.
-    private static func point(_ value: JSONValue) -> (x: Double, y: Double)? {
+    static func point(_ value: JSONValue) -> (x: Double, y: Double)? {
         if let x = value["x"]?.numberValue, let y = value["y"]?.numberValue { return (x, y) }
         guard let text = value.stringValue, text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
         let parts = text.dropFirst().dropLast().split(separator: ",").map { Double(String($0.filter { $0 != " " })) }
         guard parts.count == 2, let x = parts[0], let y = parts[1] else { return nil }
         return (x, y)
+    }
+}
+
+/// `ViewTree.wireframeRects()` one view at a time, in preorder, holding only the origins of the
+/// current view's ancestors: `/inspector/tree` writes its frames as the client reads them instead
+/// of computing every frame up front (a 10^6-view tree's were 39 MB per request, kept by every
+/// reader that stopped reading; issue 28, item 10).
+struct WireframeWalk: Sendable {
+    private let tree: ViewTree
+    private let absolute: PropertyColumn?
+    private let relative: PropertyColumn?
+    private let offsets: PropertyColumn?
+    /// The path from a root to the last view walked: each view and where its subviews' frames are
+    /// measured from, in window coordinates.
+    private var path: [(node: Int32, x: Double, y: Double)] = []
+    /// The view `next()` answers for.
+    private(set) var node = 0
+
+    init(tree: ViewTree) {
+        self.tree = tree
+        absolute = tree.columns[PropertyName.accessibilityFrame]
+        relative = tree.columns[PropertyName.frame]
+        offsets = tree.columns["contentOffset"]
+    }
+
+    /// The frame of view `node` (then the next view), as `wireframeRects()` gives it.
+    mutating func next() -> Rect? {
+        let i = node
+        node += 1
+        let p = tree.parents[i]
+        // Preorder: the parent is on the path, and whatever follows it there has ended.
+        while let last = path.last, last.node != p { path.removeLast() }
+        let base = path.last.map { (x: $0.x, y: $0.y) } ?? (x: 0, y: 0)
+        var rect = ViewTree.rect(in: absolute, at: i)
+        if rect == nil, let f = ViewTree.rect(in: relative, at: i) {
+            rect = Rect(x: base.x + f.x, y: base.y + f.y, width: f.width, height: f.height)
+        }
+        let offset = offsets?.value(at: i).flatMap(ViewTree.point) ?? (x: 0, y: 0)
+        path.append((node: Int32(i), x: (rect?.x ?? base.x) - offset.x, y: (rect?.y ?? base.y) - offset.y))
+        return rect
     }
 }

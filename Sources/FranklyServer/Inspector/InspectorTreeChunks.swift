@@ -24,9 +24,10 @@ struct InspectorTreeChunks: IteratorProtocol, Sendable {
     private let uids: PropertyColumn?
     private let labels: PropertyColumn?
     private let hidden: PropertyColumn?
-    /// Each view's absolute frame (`wireframeRects()`), computed once: composing a frame needs its
-    /// ancestors', which a column-at-a-time writer would otherwise recompute.
-    private let rects: [Rect?]
+    /// Each view's absolute frame (`wireframeRects()`), composed as the frame column is written:
+    /// only the current view's ancestors are kept, not a frame per view held until the client
+    /// has read the document (issue 28, item 10).
+    private var frames: WireframeWalk
     private var started = false
     private var done = false
     private var column = Column.classID
@@ -40,7 +41,7 @@ struct InspectorTreeChunks: IteratorProtocol, Sendable {
         uids = tree.columns[PropertyName.uid]
         labels = tree.columns[PropertyName.accessibilityLabel]
         hidden = tree.columns[PropertyName.isHidden]
-        rects = tree.wireframeRects()
+        frames = WireframeWalk(tree: tree)
     }
 
     /// Writes the rest of the document into `w` at once (what `inspectorTreeJSON` does).
@@ -93,7 +94,7 @@ struct InspectorTreeChunks: IteratorProtocol, Sendable {
         }
     }
 
-    private func element(_ i: Int, _ w: inout JSONWriter) {
+    private mutating func element(_ i: Int, _ w: inout JSONWriter) {
         switch column {
         case .classID: w.integer(Int64(tree.classIDs[i]))
         case .parent: w.integer(Int64(tree.parents[i]))
@@ -102,7 +103,7 @@ struct InspectorTreeChunks: IteratorProtocol, Sendable {
             if let s = labels?.value(at: i)?.stringValue { w.string(s) } else { w.value(.null) }
         case .hidden: w.integer(hidden?.value(at: i)?.boolValue == true ? 1 : 0)
         case .frame:
-            if let f = rects[i] {
+            if let f = frames.next() {
                 w.number(f.x); w.bytes.append(UInt8(ascii: ",")); w.number(f.y); w.bytes.append(UInt8(ascii: ","))
                 w.number(f.width); w.bytes.append(UInt8(ascii: ",")); w.number(f.height)
             } else {

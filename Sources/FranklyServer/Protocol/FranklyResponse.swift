@@ -32,20 +32,31 @@ enum FranklyResponse {
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// `{"outcome":"SUCCESS","results":[...]}` written a chunk at a time as the client reads it: a
+    /// large `/map` answer is held once (as results, at most `maxAnswerBytes`), not three times
+    /// (results, the JSON, its buffer). An answer of one chunk goes out whole.
+    static func success(streaming results: [JSONValue], streams: ResponseStreams) -> Response {
+        jsonChunks(ResultChunks(results), streams: streams)
+    }
+
     /// A JSON document handed out in chunks (`/dump` of 10^6 views is 230 MB), each sent before the
-    /// next is made. A document of one chunk goes out whole, with its length.
-    static func jsonChunks<Chunks: IteratorProtocol & Sendable>(_ chunks: Chunks) -> Response
+    /// next is made. A document of one chunk goes out whole, with its length. A longer one takes
+    /// one of `streams`' slots (503 `server busy` when none is free), and a chunk the client does
+    /// not take within the stall timeout closes the connection (see `ResponseStreams`).
+    static func jsonChunks<Chunks: IteratorProtocol & Sendable>(_ chunks: Chunks,
+                                                                streams: ResponseStreams = .unlimited) -> Response
     where Chunks.Element == [UInt8] {
         var chunks = chunks
         guard let first = chunks.next() else { return jsonBytes([]) }
         guard let second = chunks.next() else { return jsonBytes(first) }
+        guard let slot = streams.slot() else { return streams.busy() }
         let rest = chunks
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                         body: ResponseBody { writer in
                             var rest = rest
-                            try await writer.write(ByteBuffer(bytes: first))
-                            try await writer.write(ByteBuffer(bytes: second))
-                            while let chunk = rest.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
+                            try await slot.write(ByteBuffer(bytes: first), to: &writer)
+                            try await slot.write(ByteBuffer(bytes: second), to: &writer)
+                            while let chunk = rest.next() { try await slot.write(ByteBuffer(bytes: chunk), to: &writer) }
                             try await writer.finish(nil)
                         })
     }
@@ -67,5 +78,39 @@ enum FranklyResponse {
     /// Frank's 404 page, byte for byte.
     static var notFound: Response {
         html("<html><body>Error 404 - Not Found</body></html>", status: .notFound)
+    }
+}
+
+/// A SUCCESS envelope with `results`, in chunks of at least `chunkBytes` (a single result larger
+/// than that is one chunk).
+struct ResultChunks: IteratorProtocol, Sendable {
+    private let results: [JSONValue]
+    private var index = 0
+    private var started = false
+    private var done = false
+    private let chunkBytes: Int
+
+    init(_ results: [JSONValue], chunkBytes: Int = ViewTree.defaultDumpChunkBytes) {
+        self.results = results
+        self.chunkBytes = max(1, chunkBytes)
+    }
+
+    mutating func next() -> [UInt8]? {
+        guard !done else { return nil }
+        var w = JSONWriter(reservingCapacity: 256)
+        if !started {
+            started = true
+            w.bytes.append(contentsOf: #"{"outcome":"SUCCESS","results":["#.utf8)
+        }
+        while index < results.count && w.bytes.count < chunkBytes {
+            if index > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.value(results[index])
+            index += 1
+        }
+        if index == results.count {
+            w.bytes.append(contentsOf: "]}".utf8)
+            done = true
+        }
+        return w.bytes
     }
 }

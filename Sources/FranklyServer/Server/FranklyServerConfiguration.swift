@@ -12,6 +12,10 @@ public struct FranklyServerConfiguration: Sendable {
     /// Most views one `/map` may select; past it the request is answered `invalid selector`
     /// naming this limit, before the operation runs on any view.
     public var maxMapResults: Int = 100_000
+    /// Most bytes one `/map` answer's results may take as JSON (64 MiB). They are counted as they
+    /// are made, and past the limit the request is answered `answer too large` naming it, so a
+    /// megabyte label read from thousands of views is refused, not built (issue 28, item 8).
+    public var maxAnswerBytes: Int = 64 << 20
     /// A connection with no request in progress, or a request that stops arriving, is closed after
     /// this long (slow-loris clients cannot hold a connection open by never finishing a request).
     public var idleTimeout: Duration = .seconds(30)
@@ -29,6 +33,17 @@ public struct FranklyServerConfiguration: Sendable {
     public var maxQueuedRequests: Int = 64
     /// Most node ids `/inspector/select` answers (its `count` is always the full count).
     public var maxInspectorResults: Int = 10_000
+
+    // Streamed responses (`/dump*` and `/map` answers over 64 KiB; `/inspector/tree` has the stall
+    // timeout's default and no slot until its handler passes the server's `ResponseStreams`):
+    // what a client that stops reading can hold (issue 28, item 10).
+
+    /// Streamed responses sent at once; one more is answered 503 `server busy`. Each holds its
+    /// snapshot of the tree until it is read or closed, so this bounds what stalled readers pin.
+    public var maxConcurrentStreams: Int = 16
+    /// A chunk of a streamed response that the client has not taken after this long closes the
+    /// connection (a client reading more slowly than 64 KiB per this time is dropped).
+    public var stalledWriteTimeout: Duration = .seconds(15)
 
     /// What `/version` reports.
     public var version: String = FranklyServerConfiguration.defaultVersion
