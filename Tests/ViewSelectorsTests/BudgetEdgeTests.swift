@@ -25,7 +25,7 @@ struct BudgetEdgeTests {
         ("predicate", "accessibilityLabel LIKE 'Row *-1'"),
         ("fry", "FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UIImageView))"),
         ("xpath", "//UITableView/UITableViewCell[2]"),
-        ("xpath", "//UILabel[@accessibilityLabel = //UIButton/@accessibilityLabel]"),
+        ("xpath", "//UILabel[@accessibilityLabel = //UITableViewCell[2]//UILabel/@accessibilityLabel]"),
         ("xpath", "//UIButton[@accessibilityLabel='Delete'][ancestor::UITableViewCell]"),
         ("xpath", "//*[contains(concat(@accessibilityLabel, '-x'), '7-x')]"),
         ("uiselector", #"new UiSelector().className("UITableView").childSelector(new UiSelector().className("UITableViewCell").index(1))"#),
