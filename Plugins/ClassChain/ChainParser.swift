@@ -44,21 +44,29 @@ public struct ChainParser {
             className = String(decoding: bytes[start..<position], as: UTF8.self)
         }
         var filters: [ParsedChain.Filter] = []
-        while consume("[") { filters.append(try parseFilter()) }
+        var indexed = false
+        while consume("[") {
+            let open = position - 1
+            let filter = try parseFilter()
+            // WebDriverAgent's FBClassChainQueryParser: one position per step, after its predicates.
+            if case .index = filter {
+                if indexed { throw error("a step takes one index (WebDriverAgent refuses a second)", at: open) }
+                indexed = true
+            } else if indexed {
+                throw error("predicates come before the index (WebDriverAgent applies the index last)", at: open)
+            }
+            filters.append(filter)
+        }
         return ParsedChain.Step(axis: axis, className: className, filters: filters)
     }
 
     private mutating func parseFilter() throws(SelectorError) -> ParsedChain.Filter {
         let open = position - 1
         let filter: ParsedChain.Filter
-        if consume("`") {
-            let start = position
-            while position < bytes.count && bytes[position] != UInt8(ascii: "`") { position += 1 }
-            guard position < bytes.count else { throw error("unterminated predicate: missing closing '`'", at: start - 1) }
-            guard start < position else { throw error("empty predicate", at: start) }
-            let predicate = try PredicateFormat().compile(selector, bytes: bytes, range: start..<position)
+        if let marker = [UInt8(ascii: "`"), UInt8(ascii: "$")].first(where: { peek($0) }) {
             position += 1
-            filter = .predicate(predicate)
+            let predicate = try parsePredicate(closedBy: marker)
+            filter = marker == UInt8(ascii: "`") ? .predicate(predicate) : .descendantPredicate(predicate)
         } else {
             let start = position
             if peek(UInt8(ascii: "-")) { position += 1 }
@@ -71,6 +79,45 @@ public struct ChainParser {
         }
         guard consume("]") else { throw error("expected ']' to close the '[' at column \(column(open))", at: position) }
         return filter
+    }
+
+    /// The NSPredicate between the markers (the opening one consumed): WebDriverAgent's
+    /// `FBAbstractPredicateToken` reads a doubled marker inside as one literal marker
+    /// (`` `name == "a``b"` `` is the name a`b), so only a single marker closes the predicate.
+    private mutating func parsePredicate(closedBy marker: UInt8) throws(SelectorError) -> Predicate {
+        let symbol = marker == UInt8(ascii: "`") ? "`" : "$"
+        let start = position
+        // The predicate's bytes, and for each the offset it came from in the selector.
+        var text: [UInt8] = []
+        var origin: [Int] = []
+        while true {
+            guard position < bytes.count else {
+                throw error("unterminated predicate: missing closing '\(symbol)'", at: start - 1)
+            }
+            if bytes[position] == marker {
+                guard position + 1 < bytes.count, bytes[position + 1] == marker else { break }
+                text.append(marker); origin.append(position)
+                position += 2
+                continue
+            }
+            text.append(bytes[position]); origin.append(position)
+            position += 1
+        }
+        guard start < position else { throw error("empty predicate", at: start) }
+        defer { position += 1 }
+        if text.count == position - start {
+            return try PredicateFormat().compile(selector, bytes: bytes, range: start..<position)
+        }
+        // Doubled markers: compile the unescaped text, then point errors back into the selector.
+        let unescaped = String(decoding: text, as: UTF8.self)
+        do {
+            return try PredicateFormat().compile(unescaped)
+        } catch var e {
+            let offset = e.offset ?? 0
+            e.offset = offset < origin.count ? origin[max(0, offset)] : position
+            e.selector = selector
+            throw e
+        }
     }
 
     private func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }

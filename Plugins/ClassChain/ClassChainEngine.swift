@@ -5,7 +5,8 @@ public import SelectorCore
 /// `**/UITableViewCell[`label BEGINSWITH "Row 7"`]/UIButton[1]` is "the first button that is a
 /// direct child of a cell whose label starts with Row 7". `/` moves to children, `**/` to
 /// descendants, `*` is any class, `[n]` picks the n-th result (1-based, negative from the end)
-/// and `` [`…`] `` keeps views passing an NSPredicate-style condition. See Docs/WritingAnEngine.md.
+/// `` [`…`] `` keeps views passing an NSPredicate-style condition and `[$…$]` views with a
+/// descendant passing one (WebDriverAgent's descendant predicate). See Docs/WritingAnEngine.md.
 ///
 /// Shipped only as a dynamic library (`libClassChainEngine.so`), loaded with `--plugin`.
 public struct ClassChainEngine: SelectorEngine {
@@ -28,6 +29,7 @@ public struct ClassChainEngine: SelectorEngine {
             for filter in step.filters {
                 switch filter {
                 case .predicate(let p): builder.filter(p)
+                case .descendantPredicate(let p): builder.engine(HasDescendantStep(p))
                 case .index(let n): builder.pick(n)
                 }
             }

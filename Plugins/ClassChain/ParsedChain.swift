@@ -19,6 +19,8 @@ public struct ParsedChain: Sendable, Equatable {
     public enum Filter: Sendable, Equatable {
         /// `[`predicate`]`.
         case predicate(Predicate)
+        /// `[$predicate$]`: some descendant (the view itself excluded) passes the predicate.
+        case descendantPredicate(Predicate)
         /// `[n]`, already 0-based (`[1]` is 0, `[-1]` stays -1).
         case index(Int)
     }

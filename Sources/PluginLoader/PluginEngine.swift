@@ -15,6 +15,8 @@ struct PluginEngine: SelectorEngine, @unchecked Sendable {
     let context: UnsafeMutableRawPointer?
     let compileFunction: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> UnsafeMutablePointer<CChar>?
     let freeFunction: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
+    /// The engine's string-matcher functions, when it offers all four.
+    let matcherFunctions: PluginMatcherFunctions?
 
     func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         var text = selector
@@ -30,7 +32,11 @@ struct PluginEngine: SelectorEngine, @unchecked Sendable {
             throw SelectorError(.evaluation, "engine '\(name)' returned invalid JSON: \(error)")
         }
         freeFunction(reply)
-        if let program = json["program"] { return try SelectorProgram(pluginJSON: program, path: "$.program") }
+        if let program = json["program"] {
+            // Handles for every matcher id first: whatever happens below, each is released once.
+            let matchers = ReplyMatchers(reply: program, functions: matcherFunctions)
+            return try SelectorProgram(pluginJSON: program, path: "$.program", matchers: matchers)
+        }
         if let error = json["error"] {
             var e = SelectorError(pluginJSON: error)
             e.selector = selector

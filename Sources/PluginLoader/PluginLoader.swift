@@ -140,9 +140,16 @@ private func registerEngine(_ context: UnsafeMutableRawPointer?, _ descriptor: U
     guard let d = descriptor?.pointee, let name = d.name, let compile = d.compile, let free = d.free_result else {
         return session.refuse(.registrationFailed, "an engine descriptor lacks its name or functions")
     }
-    return session.add(PluginEngine(name: String(cString: name), summary: d.summary.map { String(cString: $0) } ?? "",
+    let engineName = String(cString: name)
+    var matchers: PluginMatcherFunctions? = nil
+    if let evaluator = d.matcher_evaluator, let test = d.matcher_test, let freeEvaluator = d.matcher_evaluator_free,
+       let release = d.matcher_release {
+        matchers = PluginMatcherFunctions(engine: engineName, context: d.context, evaluator: evaluator, test: test,
+                                          freeEvaluator: freeEvaluator, release: release, freeResult: free)
+    }
+    return session.add(PluginEngine(name: engineName, summary: d.summary.map { String(cString: $0) } ?? "",
                                     chainLiterals: ChainLiterals(rawValue: d.chain_literals), context: d.context,
-                                    compileFunction: compile, freeFunction: free))
+                                    compileFunction: compile, freeFunction: free, matcherFunctions: matchers))
 }
 
 private func registerPredicate(_ context: UnsafeMutableRawPointer?, _ descriptor: UnsafePointer<vs_plugin_predicate>?) -> Int32 {

@@ -28,16 +28,33 @@ struct ProgramJSONDocTests {
         return out
     }
 
+    /// Stands in for a plug-in's matcher functions: any id is a matcher that passes nothing.
+    struct StubMatchers: PluginMatcherSource {
+        struct Stub: StringMatcher {
+            let description: String
+            func makeEvaluator() -> any StringEvaluator { Evaluator() }
+        }
+        final class Evaluator: StringEvaluator {
+            var evaluations: Int { 0 }
+            func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool { false }
+        }
+        func matcher(_ id: UInt64, description: String, at path: String) throws(SelectorError) -> any StringMatcher {
+            Stub(description: description)
+        }
+    }
+
     /// A block as a program: steps and predicates are wrapped in the smallest program holding them.
     static func program(_ info: String, _ json: JSONValue) throws -> SelectorProgram? {
+        let stub = StubMatchers()
         switch info {
-        case "json program": return try SelectorProgram(pluginJSON: json)
-        case "json step": return try SelectorProgram(pluginJSON: .object([("start", "document"), ("steps", .array([json]))]))
+        case "json program": return try SelectorProgram(pluginJSON: json, matchers: stub)
+        case "json step":
+            return try SelectorProgram(pluginJSON: .object([("start", "document"), ("steps", .array([json]))]), matchers: stub)
         case "json predicate":
             return try SelectorProgram(pluginJSON: .object([("start", "document"),
-                                                            ("steps", .array([.object([("filter", json)])]))]))
+                                                            ("steps", .array([.object([("filter", json)])]))]), matchers: stub)
         case "json reply":
-            if let program = json["program"] { return try SelectorProgram(pluginJSON: program) }
+            if let program = json["program"] { return try SelectorProgram(pluginJSON: program, matchers: stub) }
             let error = try #require(json["error"], "a reply holds a program or an error")
             #expect(["syntax", "usage", "limit", "evaluation", "unknownEngine"].contains(error["kind"]?.stringValue ?? ""))
             #expect(SelectorError(pluginJSON: error).kind == .syntax)
@@ -57,7 +74,8 @@ struct ProgramJSONDocTests {
             case .none: predicates.insert("none")
             case .kindOf: predicates.insert("kindOf")
             case .memberOf: predicates.insert("memberOf")
-            case .string(_, let t): predicates.insert("string.\(t.operation)")
+            case .string(_, let t):
+                if case .matcher = t.operation { predicates.insert("string.matcher") } else { predicates.insert("string.\(t.operation)") }
             case .bool: predicates.insert("bool")
             case .number: predicates.insert("number")
             case .hasProperty: predicates.insert("has")
@@ -81,6 +99,8 @@ struct ProgramJSONDocTests {
                 case .deduplicate: steps.insert("deduplicate")
                 case .sortInDocumentOrder: steps.insert("sort")
                 case .union(let ps): steps.insert("union"); for q in ps { noteProgram(q) }
+                case .engine(let step as HasDescendantStep):
+                    steps.insert(step.includingSelf ? "hasDescendant.orSelf" : "hasDescendant"); note(step.predicate)
                 case .engine(let step): Issue.record("JSON decoded to an engine-supplied step: \(step)")
                 }
             }
@@ -94,11 +114,12 @@ struct ProgramJSONDocTests {
         #expect(decoded >= 30)
         #expect(starts == ["document", "roots", "windows", "application"])
         #expect(steps == ["axis.descendants", "axis.descendantsOrSelf", "axis.children", "axis.ancestors", "axis.parent",
-                          "axis.siblings", "order.document", "order.reverse", "filter", "pick", "deduplicate", "sort", "union"])
+                          "axis.siblings", "order.document", "order.reverse", "filter", "pick", "deduplicate", "sort", "union",
+                          "hasDescendant", "hasDescendant.orSelf"])
         // A stand-alone filter after an axis step is fused into it, so "filter" above comes from
         // the blocks that filter first.
         #expect(predicates == ["any", "none", "kindOf", "memberOf", "string.equals", "string.contains", "string.hasPrefix",
-                               "string.hasSuffix", "bool", "number", "has", "custom", "and", "or", "not",
+                               "string.hasSuffix", "string.matcher", "bool", "number", "has", "custom", "and", "or", "not",
                                "ancestor", "onScreen", "indexPath", "bits"])
     }
 

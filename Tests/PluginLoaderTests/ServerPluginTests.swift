@@ -39,6 +39,13 @@ struct ServerPluginTests {
                     #expect(reply?["results"] == .array([.int(1012)]))
                     let chained = try await uids("**/UIStackView >> regex:/^Log In$/", engine: "class_chain")
                     #expect(chained?["results"] == .array([.int(1059), .int(1058)]))
+                    // Issue 29, item 4, as a user sends it: a descendant predicate and a LIKE pattern.
+                    let holding = try await uids("**/UITableViewCell[$label LIKE[c] 'airplane*'$]/**/UIButton", engine: "class_chain")
+                    #expect(holding?["results"] == .array([.int(1018)]))
+                    // And item 3 through the built-in engine: UiCollection's getChildByText.
+                    let child = try await uids(#"new UiScrollable(new UiSelector().className("UITableView")).getChildByText(new UiSelector().className("UITableViewCell"), "Sounds")"#,
+                                               engine: "uiselector")
+                    #expect(child?["results"] == .array([.int(1026)]))
                     let bad = try await uids("**/UIButton[0]", engine: "class_chain")
                     #expect(bad?["outcome"] == "ERROR")
                 }

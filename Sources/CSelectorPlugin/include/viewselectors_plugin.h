@@ -18,7 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define VIEWSELECTORS_PLUGIN_API_VERSION 1u
+// 2: engines may hand string matchers to the host (`matcher_*` below) and programs may say
+// `{"hasDescendant": P}`; version 1 plug-ins must be rebuilt (the engine struct grew).
+#define VIEWSELECTORS_PLUGIN_API_VERSION 2u
 #define VIEWSELECTORS_PLUGIN_ENTRY_POINT "viewselectors_plugin_register"
 
 enum {
@@ -39,6 +41,26 @@ typedef struct vs_plugin_engine {
     /// host releases with `free_result`. Called from any thread, concurrently.
     char *(*compile)(void *context, const char *selector, size_t length);
     void (*free_result)(char *result);
+
+    // String matchers the engine keeps and the host runs through it: a program's string test
+    // `{"string": p, "matcher": ID}` names one (a LIKE pattern, a regex: whatever the engine's own
+    // code decides). All four are NULL for an engine whose programs name none; then such a test is
+    // an error. The host calls them from any thread, concurrently, but one evaluator from one
+    // thread at a time.
+
+    /// A new evaluator for matcher `id`: per-thread scratch (regex match data), or NULL when the
+    /// engine knows no such id.
+    void *(*matcher_evaluator)(void *context, uint64_t id);
+    /// Whether the UTF-8 `subject` (`length` bytes, not NUL-terminated) matches: 1 yes, 0 no, -1
+    /// an error, with `*error` set to NUL-terminated JSON `{"kind":…,"message":…}` (the kinds of
+    /// a compile error) that the host releases with `free_result`. `deadline_ns`: the query's
+    /// deadline in CLOCK_MONOTONIC nanoseconds, 0 for none; work inside one long subject should
+    /// stop there with kind "limit".
+    int32_t (*matcher_test)(void *evaluator, const char *subject, size_t length, uint64_t deadline_ns, char **error);
+    void (*matcher_evaluator_free)(void *evaluator);
+    /// The host holds no program naming matcher `id` any more: each id a compile reply named is
+    /// released exactly once, also when the reply is refused.
+    void (*matcher_release)(void *context, uint64_t id);
 } vs_plugin_engine;
 
 /// Read access to one node of the host's tree, valid only during a predicate call. String

@@ -66,7 +66,11 @@ public struct PluginRegistrar {
             engine.summary.withCString { summary in
                 var descriptor = vs_plugin_engine(name: name, summary: summary,
                                                   chain_literals: engine.chainLiterals.rawValue, context: context,
-                                                  compile: pluginCompile, free_result: pluginFree)
+                                                  compile: pluginCompile, free_result: pluginFree,
+                                                  matcher_evaluator: pluginMatcherEvaluator,
+                                                  matcher_test: pluginMatcherTest,
+                                                  matcher_evaluator_free: pluginMatcherEvaluatorFree,
+                                                  matcher_release: pluginMatcherRelease)
                 return table.register_engine(table.context, &descriptor)
             }
         }
@@ -125,9 +129,12 @@ private func pluginCompile(_ context: UnsafeMutableRawPointer?, _ selector: Unsa
     let engine = Unmanaged<EngineBox>.fromOpaque(context).takeUnretainedValue().engine
     let text = selector.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
     let reply: JSONValue
+    // Matchers the program names stay here until the host releases them (PluginMatchers.swift).
+    let sink = CompileMatcherSink()
     do {
-        reply = .object([("program", try engine.compile(text).pluginJSON())])
+        reply = .object([("program", try engine.compile(text).pluginJSON(matchers: sink))])
     } catch {
+        sink.abandon()
         reply = .object([("error", error.pluginJSON)])
     }
     return strdup(reply.jsonString)

@@ -2,31 +2,39 @@
 //
 // A plug-in carries its own copy of SelectorCore, so its `SelectorProgram` is a different type
 // from the host's (see Docs/WritingAnEngine.md). Programs cross the boundary as this JSON, which
-// both copies read and write. Closures cannot cross it: engine-supplied `StringMatcher`s are
-// refused; plug-ins register custom predicates instead. The schema, for writers in C or any
-// other language, is Docs/PluginProgramJSON.md; keys may come in any order.
+// both copies read and write. Closures cannot cross it, so an engine-supplied `StringMatcher`
+// (a `LIKE` pattern, a regex) stays in the plug-in: the JSON names it by an id the plug-in gave it,
+// and the host calls back into the plug-in to run it (`PluginMatchers`, the header's `matcher_*`
+// functions). `HasDescendantStep`, the one core-provided engine step, has a form of its own. The
+// schema, for writers in C or any other language, is Docs/PluginProgramJSON.md; keys may come in
+// any order.
 //
 //     {"start":"windows","steps":[
 //        {"axis":"descendants","order":"document","unique":false,"filter":{"kindOf":"UIButton"}},
 //        {"pick":-1}]}
 
 extension SelectorProgram {
-    /// The program as JSON. Throws a `.usage` error when it holds an engine-supplied matcher.
-    public func pluginJSON() throws(SelectorError) -> JSONValue {
+    /// The program as JSON. Without `matchers`, throws a `.usage` error when it holds an
+    /// engine-supplied matcher; with it, each matcher is handed over and written as the id it returns.
+    public func pluginJSON(matchers: (any PluginMatcherSink)? = nil) throws(SelectorError) -> JSONValue {
         var steps: [JSONValue] = []
         for step in self.steps {
             switch step {
             case let .axis(axis, order, filter, unique):
                 steps.append(.object([("axis", .string(axis.rawValue)), ("order", .string(order.rawValue)),
-                                      ("unique", .bool(unique)), ("filter", try filter.pluginJSON())]))
-            case .filter(let p): steps.append(.object([("filter", try p.pluginJSON())]))
+                                      ("unique", .bool(unique)), ("filter", try filter.pluginJSON(matchers))]))
+            case .filter(let p): steps.append(.object([("filter", try p.pluginJSON(matchers))]))
             case .pick(let i): steps.append(.object([("pick", .int(Int64(i)))]))
             case .deduplicate: steps.append(.object([("deduplicate", true)]))
             case .sortInDocumentOrder: steps.append(.object([("sort", true)]))
             case .union(let programs):
                 var parts: [JSONValue] = []
-                for p in programs { parts.append(try p.pluginJSON()) }
+                for p in programs { parts.append(try p.pluginJSON(matchers: matchers)) }
                 steps.append(.object([("union", .array(parts))]))
+            case .engine(let step as HasDescendantStep):
+                var fields: [(String, JSONValue)] = [("hasDescendant", try step.predicate.pluginJSON(matchers))]
+                if step.includingSelf { fields.append(("orSelf", true)) }
+                steps.append(.object(fields))
             case .engine(let step):
                 throw SelectorError(.usage, "an engine-supplied step (\(step.description)) cannot cross the plug-in boundary; plug-ins use the steps of Docs/PluginProgramJSON.md")
             }
@@ -38,13 +46,15 @@ extension SelectorProgram {
     ///
     /// Keys may come in any order; an unknown, missing, duplicated or mistyped key is an
     /// `.evaluation` error naming its JSON path (`$.steps[1].filter.value`).
-    public init(pluginJSON json: JSONValue) throws(SelectorError) {
-        try self.init(pluginJSON: json, path: "$")
+    /// `matchers` turns a string test's `"matcher"` id into the matcher it names (the host's
+    /// `PluginLoader` calls back into the plug-in that wrote it); without it such a test is an error.
+    public init(pluginJSON json: JSONValue, matchers: (any PluginMatcherSource)? = nil) throws(SelectorError) {
+        try self.init(pluginJSON: json, path: "$", matchers: matchers)
     }
 
     /// As `init(pluginJSON:)`, with error paths starting at `path` (the host reads a program
     /// inside the reply `{"program":…}`, so its paths start at `$.program`).
-    package init(pluginJSON json: JSONValue, path: String) throws(SelectorError) {
+    package init(pluginJSON json: JSONValue, path: String, matchers: (any PluginMatcherSource)? = nil) throws(SelectorError) {
         let object = try PluginObject(json, at: path, expected: "a program object")
         try object.allowOnly(["start", "steps"], for: "a program")
         let startName = try object.string("start")
@@ -54,14 +64,15 @@ extension SelectorProgram {
         }
         var builder = ProgramBuilder(start: start)
         for (i, step) in try object.array("steps").enumerated() {
-            try Self.readStep(step, at: "\(path).steps[\(i)]", into: &builder)
+            try Self.readStep(step, at: "\(path).steps[\(i)]", into: &builder, matchers: matchers)
         }
         self = builder.build()
     }
 
-    private static let stepKinds = ["axis", "filter", "pick", "deduplicate", "sort", "union"]
+    private static let stepKinds = ["axis", "filter", "pick", "deduplicate", "sort", "union", "hasDescendant"]
 
-    private static func readStep(_ json: JSONValue, at path: String, into builder: inout ProgramBuilder) throws(SelectorError) {
+    private static func readStep(_ json: JSONValue, at path: String, into builder: inout ProgramBuilder,
+                                 matchers: (any PluginMatcherSource)?) throws(SelectorError) {
         let object = try PluginObject(json, at: path, expected: "a step object")
         // An axis step carries a `filter` too, so `axis` decides before the one-kind check.
         let kind = try object.has("axis") ? "axis" : object.kind(among: stepKinds, what: "a step")
@@ -79,11 +90,17 @@ extension SelectorProgram {
                 throw invalid("\(path).order: unknown order '\(orderName)'; expected document or reverse")
             }
             let unique = try object.bool("unique")
-            let filter = try Predicate(pluginJSON: object.value("filter"), at: "\(path).filter")
+            let filter = try Predicate(pluginJSON: object.value("filter"), at: "\(path).filter", matchers: matchers)
             builder.axis(axis, order: order, filter: filter, unique: unique)
         case "filter":
             try object.allowOnly(["filter"], for: "a filter step")
-            builder.filter(try Predicate(pluginJSON: object.value("filter"), at: "\(path).filter"))
+            builder.filter(try Predicate(pluginJSON: object.value("filter"), at: "\(path).filter", matchers: matchers))
+        case "hasDescendant":
+            try object.allowOnly(["hasDescendant", "orSelf"], for: "a hasDescendant step")
+            let orSelf = try object.has("orSelf") ? object.bool("orSelf") : false
+            builder.engine(HasDescendantStep(try Predicate(pluginJSON: object.value("hasDescendant"),
+                                                           at: "\(path).hasDescendant", matchers: matchers),
+                                             includingSelf: orSelf))
         case "pick":
             try object.allowOnly(["pick"], for: "a pick step")
             builder.pick(try object.integer("pick"))
@@ -95,7 +112,7 @@ extension SelectorProgram {
             try object.allowOnly(["union"], for: "a union step")
             var programs: [SelectorProgram] = []
             for (i, part) in try object.array("union").enumerated() {
-                programs.append(try SelectorProgram(pluginJSON: part, path: "\(path).union[\(i)]"))
+                programs.append(try SelectorProgram(pluginJSON: part, path: "\(path).union[\(i)]", matchers: matchers))
             }
             builder.union(programs)
         }
@@ -234,7 +251,7 @@ extension StartPoint {
 }
 
 extension Predicate {
-    fileprivate func pluginJSON() throws(SelectorError) -> JSONValue {
+    fileprivate func pluginJSON(_ matchers: (any PluginMatcherSink)?) throws(SelectorError) -> JSONValue {
         switch self {
         case .any: return "any"
         case .none: return "none"
@@ -248,8 +265,13 @@ extension Predicate {
             case .hasPrefix: op = "hasPrefix"
             case .hasSuffix: op = "hasSuffix"
             case .matcher(let m):
-                throw SelectorError(.usage, "a plug-in engine cannot pass the string matcher '\(m)' to the host; "
-                                    + "register a custom predicate instead")
+                guard let matchers else {
+                    throw SelectorError(.usage, "the string matcher '\(m)' can cross to the host only from a plug-in's "
+                                        + "compile (SelectorPlugin hands it over and the host calls back to run it)")
+                }
+                // Options are the matcher's own business (the core ignores them for matchers).
+                return .object([("string", .string(property)), ("matcher", .int(Int64(bitPattern: matchers.add(m)))),
+                                ("description", .string(m.description))])
             }
             return .object([("string", .string(property)), ("op", .string(op)), ("value", .string(test.value)),
                             ("options", .int(Int64(test.options.rawValue)))])
@@ -258,10 +280,10 @@ extension Predicate {
             return .object([("number", .string(property)), ("cmp", .string(comparison.rawValue)), ("value", .double(value))])
         case .hasProperty(let p): return .object([("has", .string(p))])
         case let .custom(name, arguments): return .object([("custom", .string(name)), ("arguments", .array(arguments))])
-        case .and(let ps): return .object([("and", .array(try ps.map { (p) throws(SelectorError) in try p.pluginJSON() }))])
-        case .or(let ps): return .object([("or", .array(try ps.map { (p) throws(SelectorError) in try p.pluginJSON() }))])
-        case .not(let p): return .object([("not", try p.pluginJSON())])
-        case .hasAncestor(let p): return .object([("ancestor", try p.pluginJSON())])
+        case .and(let ps): return .object([("and", .array(try ps.map { (p) throws(SelectorError) in try p.pluginJSON(matchers) }))])
+        case .or(let ps): return .object([("or", .array(try ps.map { (p) throws(SelectorError) in try p.pluginJSON(matchers) }))])
+        case .not(let p): return .object([("not", try p.pluginJSON(matchers))])
+        case .hasAncestor(let p): return .object([("ancestor", try p.pluginJSON(matchers))])
         case .onScreen: return "onScreen"
         case let .indexPath(section, row):
             return .object([("indexPath", .array([.int(Int64(section)), .int(Int64(row))]))])
@@ -275,7 +297,7 @@ extension Predicate {
         "equals": .equals, "contains": .contains, "hasPrefix": .hasPrefix, "hasSuffix": .hasSuffix]
     private static let comparisons = ["==", "!=", "<", "<=", ">", ">="]
 
-    fileprivate init(pluginJSON json: JSONValue, at path: String) throws(SelectorError) {
+    fileprivate init(pluginJSON json: JSONValue, at path: String, matchers: (any PluginMatcherSource)?) throws(SelectorError) {
         if case .string(let word) = json {
             switch word {
             case "any": self = .any; return
@@ -292,6 +314,17 @@ extension Predicate {
             try object.allowOnly([key], for: "a \(key) predicate")
             let c = try object.string(key)
             self = key == "kindOf" ? .kindOf(c) : .memberOf(c)
+        case "string" where object.has("matcher"):
+            try object.allowOnly(["string", "matcher", "description"], for: "a matcher string test")
+            let property = try object.string("string")
+            let id = try object.integer("matcher")
+            let description = try object.has("description") ? object.string("description") : "matcher \(id)"
+            guard let matchers else {
+                throw SelectorProgram.invalid("\(path).matcher: a matcher test needs the plug-in engine that wrote it "
+                                              + "(its matcher functions), and there is none here")
+            }
+            self = .string(property: property, .matcher(try matchers.matcher(UInt64(bitPattern: Int64(id)), description: description,
+                                                                              at: "\(path).matcher")))
         case "string":
             try object.allowOnly(["string", "op", "value", "options"], for: "a string test")
             let property = try object.string("string")
@@ -331,12 +364,12 @@ extension Predicate {
             try object.allowOnly([key], for: "an \(key) predicate")
             var ps: [Predicate] = []
             for (i, item) in try object.array(key).enumerated() {
-                ps.append(try Predicate(pluginJSON: item, at: "\(path).\(key)[\(i)]"))
+                ps.append(try Predicate(pluginJSON: item, at: "\(path).\(key)[\(i)]", matchers: matchers))
             }
             self = key == "and" ? .and(ps) : .or(ps)
         case "ancestor":
             try object.allowOnly(["ancestor"], for: "an ancestor predicate")
-            self = .hasAncestor(try Predicate(pluginJSON: object.value("ancestor"), at: "\(path).ancestor"))
+            self = .hasAncestor(try Predicate(pluginJSON: object.value("ancestor"), at: "\(path).ancestor", matchers: matchers))
         case "indexPath":
             try object.allowOnly(["indexPath"], for: "an indexPath predicate")
             let parts = try object.array("indexPath")
@@ -350,7 +383,7 @@ extension Predicate {
             self = .bitsSet(property: try object.string("bits"), mask: Int64(try object.integer("mask")))
         default:
             try object.allowOnly(["not"], for: "a not predicate")
-            self = .not(try Predicate(pluginJSON: object.value("not"), at: "\(path).not"))
+            self = .not(try Predicate(pluginJSON: object.value("not"), at: "\(path).not", matchers: matchers))
         }
     }
 }
