@@ -40,11 +40,20 @@ struct FormatArgument: ExpressibleByArgument {
     static var allValueStrings: [String] { HierarchyFormat.allCases.map(\.rawValue) }
 }
 
-/// Loads a recording in `format`, or in the format its content shows.
-func loadRecording(_ path: String, format: HierarchyFormat?) throws -> ViewTree {
-    let bytes = try FileIO.read(path)
-    if let format { return try format.load(bytes) }
-    return try HierarchyFormat.loadDetecting(bytes).0
+/// Loads a recording in `format`, or in the format its content shows. Only a regular file of at
+/// most `maxBytes` bytes is read (`FileIO.read(_:maxBytes:)`): `--tree /dev/zero` or a 2 GB file
+/// is refused up front instead of being read until memory runs out.
+func loadRecording(_ path: String, format: HierarchyFormat?, maxBytes: Int = DumpLimits().maxInputBytes) throws -> ViewTree {
+    let bytes: [UInt8]
+    do { bytes = try FileIO.read(path, maxBytes: maxBytes) } catch {
+        var failure = error
+        if failure.exceedsLimit { failure.description += " (--max-tree-bytes)" }
+        throw failure
+    }
+    var limits = FormatLimits()
+    limits.maxInputBytes = maxBytes
+    if let format { return try format.load(bytes, limits: limits) }
+    return try HierarchyFormat.loadDetecting(bytes, limits: limits).0
 }
 
 /// Options every command that reads a tree shares.
@@ -56,13 +65,21 @@ struct TreeOptions: ParsableArguments {
     @Option(name: .customLong("tree-format"), help: "The format of --tree (\(HierarchyFormat.names); default: read from its content).")
     var format: FormatArgument?
 
+    @Option(name: .customLong("max-tree-bytes"), help: ArgumentHelp(
+        "Refuse a --tree file larger than this many bytes (default 1 GiB, DumpLimits.maxInputBytes).", valueName: "bytes"))
+    var maxTreeBytes: Int = DumpLimits().maxInputBytes
+
+    func validate() throws {
+        guard maxTreeBytes >= 0 else { throw ValidationError("--max-tree-bytes must be 0 or more") }
+    }
+
     /// The tree and how long loading took.
     func load() throws -> (ViewTree, Double) {
         let start = ContinuousClock.now
         do {
             let loaded: ViewTree
             if let path = tree {
-                loaded = try loadRecording(path, format: format?.format)
+                loaded = try loadRecording(path, format: format?.format, maxBytes: maxTreeBytes)
             } else {
                 loaded = try SampleApp.tree()
             }

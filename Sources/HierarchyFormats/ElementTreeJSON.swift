@@ -37,7 +37,7 @@ struct ElementTreeJSON {
         // Explicit stack: (children still to visit, next index); depth is bounded by the parser.
         var stack: [([JSONValue], Int)] = []
         try open(root, path: "the root", into: &sink)
-        for (key, value) in extra { sink.set(key, value, on: 0) }
+        for (key, value) in extra { try sink.set(key, value, on: 0) }
         stack.append((children(of: root), 0))
         while let (kids, next) = stack.last {
             guard next < kids.count else {
@@ -72,7 +72,7 @@ struct ElementTreeJSON {
                 sink.builder.setFrame(PropertyName.frame, rect, on: handle)
                 continue
             }
-            sink.set(key, value, on: handle)
+            try sink.set(key, value, on: handle)
         }
         if let label = node["label"]?.stringValue, !label.isEmpty {
             sink.builder.setString(PropertyName.accessibilityLabel, label, on: handle)

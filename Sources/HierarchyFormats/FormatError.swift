@@ -1,3 +1,5 @@
+import SelectorCore
+
 /// A recording that could not be loaded, with the position of the fault when the text itself is at fault.
 ///
 /// ```swift
@@ -29,5 +31,11 @@ public struct FormatLimits: Sendable {
     /// Deepest nesting of JSON values (views nest two levels each: object, then `children` array;
     /// the JSON reader recurses, so this also bounds its stack).
     public var maxJSONDepth: Int = 1_024
+    /// Most distinct property names (columns) a recording may make, derived ones included: each is
+    /// a column as long as the tree, so a recording that names a new attribute on every element
+    /// would cost names × elements of memory. The `/dump` loader's limit (`DumpLimits`).
+    public var maxPropertyNames: Int = DumpLimits().maxPropertyNames
+    /// Largest recording, in bytes (`DumpLimits.maxInputBytes`).
+    public var maxInputBytes: Int = DumpLimits().maxInputBytes
     public init() {}
 }

@@ -29,10 +29,15 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     /// Loads a recording in this format.
     public func load(_ bytes: [UInt8], hierarchy: ClassHierarchy = .standard,
                      limits: FormatLimits = FormatLimits()) throws(FormatError) -> ViewTree {
+        guard bytes.count <= limits.maxInputBytes else {
+            throw FormatError("recording is \(bytes.count) bytes long; the limit is \(limits.maxInputBytes) bytes (FormatLimits.maxInputBytes)")
+        }
         switch self {
         case .dump:
             var dumpLimits = DumpLimits()
             dumpLimits.maxNodes = limits.maxNodes
+            dumpLimits.maxPropertyNames = limits.maxPropertyNames
+            dumpLimits.maxInputBytes = limits.maxInputBytes
             do { return try ViewTree.loadDump(bytes, hierarchy: hierarchy, limits: dumpLimits) }
             catch { throw FormatError(error.message) }
         case .xcuitest:

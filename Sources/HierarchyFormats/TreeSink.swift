@@ -55,16 +55,21 @@ struct TreeSink {
     mutating func rememberAbsoluteFrame(_ rect: Rect) { openFrames[openFrames.count - 1] = rect }
 
     /// Sets a property, renaming the one structural name a recording could carry (`subviews`).
-    mutating func set(_ name: String, _ value: JSONValue, on node: ViewTreeBuilder.Handle) {
-        switch value {
-        case .string(let s): builder.setString(Self.safeName(name), s, on: node)
-        case .null: return  // absence, as in a /dump
-        default: builder.set(Self.safeName(name), value, on: node)
-        }
+    mutating func set(_ name: String, _ value: JSONValue, on node: ViewTreeBuilder.Handle) throws(FormatError) {
+        if case .null = value { return }  // absence, as in a /dump
+        set(slot: try slot(name), value, on: node)
     }
 
-    /// The column `set(name, ...)` writes, for callers that set it on many nodes.
-    mutating func slot(_ name: String) -> Int { builder.slot(for: Self.safeName(name)) }
+    /// The column `set(name, ...)` writes, for callers that set it on many nodes. Throws once the
+    /// recording has more distinct names than `limits.maxPropertyNames`: slots are numbered densely
+    /// in order of creation, so a slot past the limit is a name too many.
+    mutating func slot(_ name: String) throws(FormatError) -> Int {
+        let slot = builder.slot(for: Self.safeName(name))
+        guard slot < limits.maxPropertyNames else {
+            throw FormatError("recording uses more than \(limits.maxPropertyNames) distinct property names (FormatLimits.maxPropertyNames)")
+        }
+        return slot
+    }
 
     /// `set(name, value, on:)` with the column from `slot(name)`.
     mutating func set(slot: Int, _ value: JSONValue, on node: ViewTreeBuilder.Handle) {

@@ -152,20 +152,20 @@ enum UIAutomatorLoader {
 
             if ordered {
                 for k in canonical.indices {
-                    if let value = canonical[k] { set(canonicalIDs[k], value, UIAutomatorLoader.canonicalOrder[k], canonical: k, on: node) }
+                    if let value = canonical[k] { try set(canonicalIDs[k], value, UIAutomatorLoader.canonicalOrder[k], canonical: k, on: node) }
                 }
                 others.removeAll(keepingCapacity: true)
                 for (i, a) in tag.attributes.enumerated() where infos[Int(a.name)].role == .property {
                     others.append((names[a.name], i))
                 }
                 if others.count > 1 { others.sort { $0.0 < $1.0 } }
-                for (name, i) in others { set(tag.attributes[i].name, tag.attributes[i].value, name, on: node) }
+                for (name, i) in others { try set(tag.attributes[i].name, tag.attributes[i].value, name, on: node) }
             } else {
                 for a in tag.attributes {
                     let info = infos[Int(a.name)]
                     switch info.role {
-                    case .canonical: set(a.name, a.value, names[a.name], canonical: info.canonical, on: node)
-                    case .property: set(a.name, a.value, names[a.name], on: node)
+                    case .canonical: try set(a.name, a.value, names[a.name], canonical: info.canonical, on: node)
+                    case .property: try set(a.name, a.value, names[a.name], on: node)
                     case .className, .unknown: break
                     }
                 }
@@ -196,9 +196,9 @@ enum UIAutomatorLoader {
 
         /// `name` is the attribute's name: only read when the column is new.
         private mutating func set(_ id: Int32, _ value: UnsafeBufferPointer<UInt8>, _ name: @autoclosure () -> String,
-                         canonical k: Int? = nil, on node: ViewTreeBuilder.Handle) {
+                         canonical k: Int? = nil, on node: ViewTreeBuilder.Handle) throws(FormatError) {
             let info = infos[Int(id)]
-            let slot = info.slot >= 0 ? info.slot : sink.slot(name())
+            let slot = info.slot >= 0 ? info.slot : try sink.slot(name())
             infos[Int(id)].slot = slot
             switch info.typing {
             case .number: sink.set(slot: slot, XMLText.typed(value, .number), on: node)

@@ -105,7 +105,7 @@ enum XCUITestLoader {
             var label: String?, identifier: String?
             if ordered {
                 for k in canonical.indices {
-                    if let value = canonical[k] { setCanonical(k, canonicalIDs[k], value, &label, &identifier, on: node) }
+                    if let value = canonical[k] { try setCanonical(k, canonicalIDs[k], value, &label, &identifier, on: node) }
                 }
                 others.removeAll(keepingCapacity: true)
                 for (i, a) in tag.attributes.enumerated() {
@@ -113,13 +113,13 @@ enum XCUITestLoader {
                     if role == .property || role == .classChain { others.append((names[a.name], i)) }
                 }
                 if others.count > 1 { others.sort { $0.0 < $1.0 } }
-                for (name, i) in others { setOther(tag.attributes[i], name, on: node) }
+                for (name, i) in others { try setOther(tag.attributes[i], name, on: node) }
             } else {
                 for a in tag.attributes {
                     let info = infos[Int(a.name)]
                     switch info.role {
-                    case .canonical: setCanonical(info.canonical, a.name, a.value, &label, &identifier, on: node)
-                    case .property, .classChain: setOther(a, names[a.name], on: node)
+                    case .canonical: try setCanonical(info.canonical, a.name, a.value, &label, &identifier, on: node)
+                    case .property, .classChain: try setOther(a, names[a.name], on: node)
                     case .className, .unknown: break
                     }
                 }
@@ -141,8 +141,8 @@ enum XCUITestLoader {
         }
 
         private mutating func setCanonical(_ k: Int, _ id: Int32, _ value: UnsafeBufferPointer<UInt8>, _ label: inout String?,
-                                  _ identifier: inout String?, on node: ViewTreeBuilder.Handle) {
-            if infos[Int(id)].slot < 0 { infos[Int(id)].slot = sink.slot(XCUITestLoader.canonicalOrder[k]) }
+                                  _ identifier: inout String?, on node: ViewTreeBuilder.Handle) throws(FormatError) {
+            if infos[Int(id)].slot < 0 { infos[Int(id)].slot = try sink.slot(XCUITestLoader.canonicalOrder[k]) }
             let slot = infos[Int(id)].slot
             switch k {
             case Slot.type:
@@ -157,13 +157,14 @@ enum XCUITestLoader {
         }
 
         /// `name` is the attribute's name: only read when the column is new.
-        private mutating func setOther(_ a: XMLAttribute, _ name: @autoclosure () -> String, on node: ViewTreeBuilder.Handle) {
+        private mutating func setOther(_ a: XMLAttribute, _ name: @autoclosure () -> String,
+                                       on node: ViewTreeBuilder.Handle) throws(FormatError) {
             let id = Int(a.name)
             if infos[id].role == .classChain {
                 sink.builder.setClassChain(XMLText.string(a.value).split(separator: " ").map(String.init), of: node)
                 return
             }
-            if infos[id].slot < 0 { infos[id].slot = sink.slot(name()) }
+            if infos[id].slot < 0 { infos[id].slot = try sink.slot(name()) }
             sink.set(slot: infos[id].slot, XMLText.typed(a.value, infos[id].kind), on: node)
         }
 

@@ -192,6 +192,17 @@ private final class SAXParse {
         // The first 4 bytes go in with the context: libxml2 reads the encoding (and a BOM) from them.
         let head = min(4, bytes.count)
         let user = Unmanaged.passUnretained(self).toOpaque()
+        // Errors raised without the parser context (an encoding declaration libxml2 converts with
+        // iconv, such as EBCDIC, fails in the converter) skip `sax.serror` and go to the thread's
+        // structured handler, or else are printed to stderr: route them to this parse for its
+        // life. The handler is thread-local in libxml2, so parses on other threads keep theirs.
+        let savedHandler = __xmlStructuredError().pointee
+        let savedContext = __xmlStructuredErrorContext().pointee
+        xmlSetStructuredErrorFunc(user) { user, error in
+            guard let user, let error else { return }
+            Unmanaged<SAXParse>.fromOpaque(user).takeUnretainedValue().state.record(error.pointee)
+        }
+        defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
         let created = head == 0 ? xmlCreatePushParserCtxt(&sax, user, nil, 0, nil)
             : bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: head) {
                 xmlCreatePushParserCtxt(&sax, user, $0, Int32(head), nil)

@@ -26,6 +26,11 @@ public struct DumpLimits: Sendable {
     /// tree, so a few thousand names each on one view would cost names × views of memory; real
     /// dumps use a few dozen.
     public var maxPropertyNames: Int = 1024
+    /// Largest input, in bytes: a document, and a file the CLI reads (`FileIO.read(_:maxBytes:)`,
+    /// `--max-tree-bytes`). 1 GiB is over four times a 10^6-view dump (230 MB) and loading holds
+    /// the bytes and the tree at once, so a 2 GB file (or `/dev/zero`) is refused instead of
+    /// read whole.
+    public var maxInputBytes: Int = 1 << 30
     public init() {}
 }
 
@@ -39,6 +44,9 @@ extension ViewTree {
     public static func loadDump(
         _ bytes: UnsafeBufferPointer<UInt8>, hierarchy: ClassHierarchy = .standard, limits: DumpLimits = DumpLimits()
     ) throws(DumpError) -> ViewTree {
+        guard bytes.count <= limits.maxInputBytes else {
+            throw DumpError("dump is \(bytes.count) bytes long; the limit is \(limits.maxInputBytes) bytes (DumpLimits.maxInputBytes)")
+        }
         var reader = JSONReader(bytes, maxDepth: limits.maxValueDepth)
         var builder = ViewTreeBuilder(hierarchy: hierarchy, reservingCapacity: bytes.count / 300)
         do {
