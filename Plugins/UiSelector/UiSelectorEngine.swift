@@ -6,8 +6,9 @@ public import SelectorCore
 ///
 /// `new UiSelector().className("android.widget.TextView").textContains("Wi").instance(2)` selects the
 /// third TextView whose text contains "wi" (any case), in document order; `;` separates statements
-/// whose results are joined; `new UiScrollable(...).scrollIntoView(new UiSelector()...)` is its
-/// target selector. Android recordings are read by their own attributes, XCUITest and UIKit trees
+/// whose results are joined; a `new UiScrollable(...)` statement answers as Appium's
+/// UiScrollableParser does (the last call's UiObject, such as `getChildByText`, else the selector a
+/// call stored, such as `scrollIntoView`'s). Android recordings are read by their own attributes, XCUITest and UIKit trees
 /// by the UIKit-side names (the table is in Docs/Engines/UiSelector.md).
 ///
 /// ```swift
