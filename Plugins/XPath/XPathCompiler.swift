@@ -105,10 +105,13 @@ enum XPathCompiler {
         return .invariant(next - 1, e)
     }
 
+    /// Constants of a few nodes: `1`, `-1`, `'OK'`, `true()`, `not(false())`, `true() and false()`.
     private static func isTrivial(_ e: XExpr) -> Bool {
         switch e {
         case .literal, .number, .invariant: return true
         case .call(.true, _), .call(.false, _): return true
+        case .call(.not, let args), .call(.boolean, let args): return args.allSatisfy(isTrivial)
+        case .and(let es), .or(let es): return es.allSatisfy(isTrivial)
         case .negate(let x): return isTrivial(x)
         default: return false
         }
@@ -693,6 +696,8 @@ struct XPathExpressionStep: EngineStep {
         for v in input {
             guard case .nodes(let n) = try ev.eval(expr, .element(v), 1, 1, &context) else { continue }
             all.append(contentsOf: n)
+            try ev.settle(&context)
+            try context.checkResults(all.count)
         }
         try ev.flush(&context)
         return XEvaluator.sortedUnique(all).compactMap { $0.isAttribute ? nil : $0.node }

@@ -194,6 +194,18 @@ import XPathEngine
         #expect(try xselect(selector) == expected, "\(selector)")
     }
 
+    /// Constants that the core-predicate translation reads stay as they were when context-free
+    /// parts of predicates are marked invariant.
+    @Test func hoistingKeepsCorePredicates() throws {
+        for selector in ["//UIButton[@accessibilityLabel='OK' and not(false())]", "//UIButton[true() or @tag]",
+                         "//UIButton[boolean(true())][@accessibilityLabel='OK']"] {
+            let program = try XPathEngine().compile(selector)
+            #expect(!program.description.contains("xpath filter"), "\(selector):\n\(program.description)")
+        }
+        #expect(try xselect("//UIButton[@accessibilityLabel='OK' and not(false())]") == ["b1", "b3"])
+        #expect(try xselect("//UIButton[@tag > count(//UILabel) + 1]") == ["b4"])
+    }
+
     /// Every comparison operator between views' own, neighbouring and document-wide node-sets,
     /// numbers, strings and booleans, on a generated tree, against a direct reading of XPath 1.0
     /// §3.4 (every pair of nodes compared) over the tree's attribute texts.
