@@ -49,7 +49,7 @@ struct ElementTreeJSON {
             try open(kids[next], path: "a child", into: &sink)
             stack.append((children(of: kids[next]), 0))
         }
-        return sink.build()
+        return try sink.build()
     }
 
     private func children(of node: JSONValue) -> [JSONValue] {

@@ -37,5 +37,9 @@ public struct FormatLimits: Sendable {
     public var maxPropertyNames: Int = DumpLimits().maxPropertyNames
     /// Largest recording, in bytes (`DumpLimits.maxInputBytes`).
     public var maxInputBytes: Int = DumpLimits().maxInputBytes
+    /// Column bytes per view and the floor every tree may use (`DumpLimits.maxColumnBytesPerView`,
+    /// `minColumnBytes`): names × views is what a recording costs, whatever its size on disk.
+    public var maxColumnBytesPerView: Int = DumpLimits().maxColumnBytesPerView
+    public var minColumnBytes: Int = DumpLimits().minColumnBytes
     public init() {}
 }

@@ -38,6 +38,8 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
             dumpLimits.maxNodes = limits.maxNodes
             dumpLimits.maxPropertyNames = limits.maxPropertyNames
             dumpLimits.maxInputBytes = limits.maxInputBytes
+            dumpLimits.maxColumnBytesPerView = limits.maxColumnBytesPerView
+            dumpLimits.minColumnBytes = limits.minColumnBytes
             do { return try ViewTree.loadDump(bytes, hierarchy: hierarchy, limits: dumpLimits) }
             catch { throw FormatError(error.message) }
         case .xcuitest:

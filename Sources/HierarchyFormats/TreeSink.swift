@@ -114,7 +114,14 @@ struct TreeSink {
         }
     }
 
-    func build() -> ViewTree { builder.build() }
+    /// The tree, unless its padded columns would pass the limit (checked before they are made).
+    func build() throws(FormatError) -> ViewTree {
+        var dump = DumpLimits()
+        dump.maxColumnBytesPerView = limits.maxColumnBytesPerView
+        dump.minColumnBytes = limits.minColumnBytes
+        if let refusal = dump.columnBytesRefusal(builder) { throw FormatError(refusal) }
+        return builder.build()
+    }
 }
 
 /// How a loader types an attribute's text.

@@ -15,7 +15,7 @@ enum UIAutomatorLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         let handler = ReaderHandler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 350)))
         try parseXML(bytes, what: "UIAutomator", limits: limits, into: handler)
-        return handler.reader.sink.build()
+        return try handler.reader.sink.build()
     }
 
     /// Attributes in the order `uiautomator dump` writes them; others follow sorted by name.

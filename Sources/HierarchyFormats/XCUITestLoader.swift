@@ -13,7 +13,7 @@ enum XCUITestLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         let handler = ReaderHandler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 250)))
         try parseXML(bytes, what: "XCUITest", limits: limits, into: handler)
-        return handler.reader.sink.build()
+        return try handler.reader.sink.build()
     }
 
     /// Attributes in the order WebDriverAgent writes them; others follow sorted by name.

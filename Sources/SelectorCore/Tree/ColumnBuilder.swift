@@ -21,6 +21,18 @@ struct ColumnBuilder {
 
     init(kind: Kind?) { self.kind = kind }
 
+    /// Bytes this column takes per view once `finish(count:)` pads it to the tree's size (generic
+    /// columns are sparse and cost only their values).
+    var paddedBytesPerView: Int {
+        switch kind {
+        case .strings: return MemoryLayout<Int32>.stride
+        case .numbers: return MemoryLayout<Double>.stride
+        case .bools: return MemoryLayout<Int8>.stride
+        case .frames: return MemoryLayout<Rect>.stride
+        case .generic, nil: return 0
+        }
+    }
+
     init(name: String, first: JSONValue) {
         switch first {
         case .string: kind = .strings

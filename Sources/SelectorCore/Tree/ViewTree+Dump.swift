@@ -31,7 +31,25 @@ public struct DumpLimits: Sendable {
     /// the bytes and the tree at once, so a 2 GB file (or `/dev/zero`) is refused instead of
     /// read whole.
     public var maxInputBytes: Int = 1 << 30
+    /// Most bytes of property columns per view once every column is padded to the tree's size
+    /// (real recordings take about 22 bytes per view in all), with `minColumnBytes` allowed
+    /// whatever the size, so a small tree may use many names.
+    public var maxColumnBytesPerView: Int = 512
+    /// Column bytes every tree may use, however few its views (64 MiB).
+    public var minColumnBytes: Int = 64 << 20
     public init() {}
+
+    /// The column bytes a tree of `views` views may take.
+    public func maxColumnBytes(views: Int) -> Int {
+        max(minColumnBytes, maxColumnBytesPerView &* views)
+    }
+
+    /// The message for a builder whose padded columns would pass `maxColumnBytes(views:)`, or nil.
+    public func columnBytesRefusal(_ builder: ViewTreeBuilder) -> String? {
+        let bytes = builder.paddedColumnBytes, limit = maxColumnBytes(views: builder.count)
+        guard bytes > limit else { return nil }
+        return "the recording's \(builder.count) views would need \(bytes) bytes of property columns (each distinct property name is a column as long as the tree); the limit is \(limit) bytes (DumpLimits.maxColumnBytesPerView × views, at least DumpLimits.minColumnBytes)"
+    }
 }
 
 extension ViewTree {
@@ -58,6 +76,7 @@ extension ViewTree {
         } catch {
             throw DumpError("\(error)")
         }
+        if let refusal = limits.columnBytesRefusal(builder) { throw DumpError(refusal) }
         return builder.build()
     }
 

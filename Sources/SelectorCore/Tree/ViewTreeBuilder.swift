@@ -41,6 +41,14 @@ public struct ViewTreeBuilder {
     /// Number of nodes added.
     public var count: Int { parents.count }
 
+    /// Bytes the columns will take once `build()` pads each to every node: the cost a loader
+    /// checks (`DumpLimits.checkColumnBytes`) before building, since a recording that names many
+    /// attributes on one element and then holds many bare elements is small on disk and
+    /// names × views in memory.
+    public var paddedColumnBytes: Int {
+        columns.reduce(0) { $0 &+ $1.paddedBytesPerView } &* count
+    }
+
     /// Adds a node, as a root when `parent` is nil, else as the last child of `parent`.
     @discardableResult
     public mutating func addNode(className: String = "UIView", parent: Handle? = nil) -> Handle {
