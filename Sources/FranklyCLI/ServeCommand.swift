@@ -29,6 +29,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-host"),
             help: "A host name clients may use in Host and Origin besides loopback and the bound address (repeatable; '*' allows any Host).")
     var allowedHosts: [String] = []
+    @Option(help: "Largest /map answer in bytes (larger ones get 'answer too large').") var maxAnswerBytes: Int = 64 << 20
+    @Option(help: "Most streamed answers (/dump, /inspector/tree) in flight; more get 503 server busy.")
+    var maxConcurrentStreams: Int = 16
+    @Option(help: "Seconds a streamed answer may wait for the client to take a chunk before the connection is closed.")
+    var stalledWriteTimeout: Double = 15
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
 
     func validate() throws {
@@ -39,6 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive") }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
         guard crowdedIdleTimeout > 0 else { throw ValidationError("--crowded-idle-timeout must be positive") }
+        guard maxAnswerBytes >= 1 else { throw ValidationError("--max-answer-bytes must be at least 1") }
+        guard maxConcurrentStreams >= 1 else { throw ValidationError("--max-concurrent-streams must be at least 1") }
+        guard stalledWriteTimeout > 0, stalledWriteTimeout < 1e9 else { throw ValidationError("--stalled-write-timeout must be positive") }
         if allowedHosts.contains(where: \.isEmpty) { throw ValidationError("--allow-host needs a host name") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }
@@ -60,6 +68,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maxConnections = maxConnections
         configuration.crowdedIdleTimeout = .milliseconds(Int64(crowdedIdleTimeout * 1000))
         configuration.allowedHosts = allowedHosts
+        configuration.maxAnswerBytes = maxAnswerBytes
+        configuration.maxConcurrentStreams = maxConcurrentStreams
+        configuration.stalledWriteTimeout = .milliseconds(Int64(stalledWriteTimeout * 1000))
         let server = FranklyServer(host: SnapshotHost(tree: tree), registry: registry,
                                    configuration: configuration, logger: logger)
         logger.info("serving \(tree.count) views")

@@ -30,7 +30,7 @@ extension Endpoints {
 
     /// `GET /inspector/tree`, sent in chunks as it is written.
     func inspectorTree(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        FranklyResponse.jsonChunks(InspectorTreeChunks(tree: host.tree))
+        FranklyResponse.jsonChunks(InspectorTreeChunks(tree: host.tree), streams: streams)
     }
 
     /// `POST /inspector/select {"query":S,"engine":E}`: what `/map` would select, as node ids, with
