@@ -6,6 +6,11 @@ public struct PCRE2CompileError: Error, Sendable {
     public var message: String
     /// Byte offset in the pattern PCRE2 compiled (after any folding the caller applied).
     public var patternOffset: Int
+
+    /// An error for a pattern a caller refuses before PCRE2 sees it (xpath's flags, for one).
+    public init(message: String, patternOffset: Int) {
+        self.message = message; self.patternOffset = patternOffset
+    }
 }
 
 /// A pattern compiled by PCRE2 in UTF mode, with its match limits: what the `regex` engine's
