@@ -60,7 +60,7 @@ enum XPathCompiler {
             return (free ? parts.map(\.0) : parts.map { $0.1 ? wrapped($0.0, &next) : $0.0 }, free)
         }
         switch e {
-        case .literal, .number, .invariant: return (e, true)
+        case .literal, .number, .invariant, .pattern: return (e, true)
         // An absolute path inside a predicate is an invariant already; a relative one reads the
         // context node. Predicates of steps were hoisted when they were parsed.
         case .path(let absolute, _): return (e, absolute)
@@ -108,7 +108,7 @@ enum XPathCompiler {
     /// Constants of a few nodes: `1`, `-1`, `'OK'`, `true()`, `not(false())`, `true() and false()`.
     private static func isTrivial(_ e: XExpr) -> Bool {
         switch e {
-        case .literal, .number, .invariant: return true
+        case .literal, .number, .invariant, .pattern: return true
         case .call(.true, _), .call(.false, _): return true
         case .call(.not, let args), .call(.boolean, let args): return args.allSatisfy(isTrivial)
         case .and(let es), .or(let es): return es.allSatisfy(isTrivial)
@@ -167,11 +167,11 @@ enum XPathCompiler {
             if isNameCall(l), case .literal(let v) = r { return op == .eq ? .memberOf(v) : .not(.memberOf(v)) }
             if isNameCall(r), case .literal(let v) = l { return op == .eq ? .memberOf(v) : .not(.memberOf(v)) }
             return nil
-        case let .call(f, args) where f == .contains || f == .startsWith:
+        case let .call(f, args) where f == .contains || f == .startsWith || f == .endsWith:
             guard let a = attributeName(args[0]), case .literal(let v) = args[1] else { return nil }
             if v.isEmpty { return .any }
             guard XPathText.isStringOnly(v) else { return nil }
-            return .string(property: a, StringTest(f == .contains ? .contains : .hasPrefix, v))
+            return .string(property: a, StringTest(f == .contains ? .contains : f == .startsWith ? .hasPrefix : .hasSuffix, v))
         case let .matches(subject, regex):
             guard let a = attributeName(subject) else { return nil }
             // An absent attribute reads as "": only a pattern that cannot match "" may skip it.
@@ -231,6 +231,9 @@ enum XPathCompiler {
                                        at: 0, in: source)
         }
         var b = ProgramBuilder(start: .document)
+        // WebDriverAgent evaluates with the document element as the context node
+        // (FBXPath.m: `xpathCtx->node = doc->children`), so a relative path starts there.
+        if readsContext(e) { b.engine(XPathDocumentElementStep()) }
         var found: [Int: XExpr] = [:]
         collectInvariants(e, into: &found)
         var programs: [Int: SelectorProgram] = [:]
@@ -253,7 +256,7 @@ enum XPathCompiler {
     static func collectInvariants(_ e: XExpr, into out: inout [Int: XExpr]) {
         func steps(_ ss: [XStep]) { for s in ss { for p in s.predicates { collectInvariants(p.expr, into: &out) } } }
         switch e {
-        case .literal, .number: break
+        case .literal, .number, .pattern: break
         case .path(_, let ss): steps(ss)
         case let .filter(inner, preds, ss):
             collectInvariants(inner, into: &out)
@@ -322,6 +325,18 @@ enum XPathCompiler {
             if steps.count == 1, steps[0].axis == .descendant { return coreFilter(steps[0]) }
             return nil
         default: return nil
+        }
+    }
+
+    /// Whether the expression's value at the top depends on its context node (a relative path
+    /// somewhere outside predicates), so that the program must start at the document element.
+    private static func readsContext(_ e: XExpr) -> Bool {
+        switch e {
+        case .path(let absolute, _): return !absolute
+        case .invariant: return false
+        case .union(let parts): return parts.contains(where: readsContext)
+        case .filter(let primary, _, _): return readsContext(primary)
+        default: return true
         }
     }
 
@@ -415,6 +430,17 @@ struct XPathRootStep: EngineStep {
         input.isEmpty ? [] : [-1]
     }
     var description: String { "xpath /" }
+}
+
+/// The context node of a top-level expression: the document element (the first top-level view) in
+/// place of the root node the query starts from; a `>>` chain's inputs stay as they are.
+struct XPathDocumentElementStep: EngineStep {
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        guard input.contains(where: { $0 < 0 }) else { return input }
+        let element: [NodeID] = context.tree.count > 0 ? [0] : []
+        return (element + input.filter { $0 >= 0 }).sortedUnique()
+    }
+    var description: String { "xpath context: the document element" }
 }
 
 /// `(//A)[k]` or `(//A)[last()]` (`index` nil): the k-th view of the document passing `filter`,

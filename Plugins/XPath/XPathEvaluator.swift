@@ -41,6 +41,10 @@ struct XEvaluator {
     /// The last pattern `matches()` compiled while evaluating (a pattern that is not a literal),
     /// with its evaluator: the same text from every candidate is compiled once.
     var dynamicRegex: (pattern: String, evaluator: any StringEvaluator)?
+    /// Matchers of the patterns `replace()` and `tokenize()` compiled with the expression.
+    var patternMatchers: [ObjectIdentifier: XPathPatternMatcher] = [:]
+    /// The last pattern `replace()` or `tokenize()` compiled while evaluating (flags, NUL, pattern).
+    var dynamicPattern: (key: String, matcher: XPathPatternMatcher)?
     /// Nodes visited since the last charge.
     var pending = 0
 
@@ -372,6 +376,7 @@ struct XEvaluator {
         case .string(let s): return !s.isEmpty
         case .number(let d): return !(d.isNaN || d == 0)
         case .boolean(let b): return b
+        case .strings(let s): return !s.isEmpty
         }
     }
 
@@ -381,6 +386,7 @@ struct XEvaluator {
         case .string(let s): return s
         case .number(let d): return XPathNumber.string(d)
         case .boolean(let b): return b ? "true" : "false"
+        case .strings(let s): return s.first ?? ""
         }
     }
 
@@ -388,6 +394,7 @@ struct XEvaluator {
         switch v {
         case .nodes: return XPathNumber.parse(string(v))
         case .string(let s): spendBytes(s.utf8.count); return XPathNumber.parse(s)
+        case .strings(let s): return number(.string(s.first ?? ""))
         case .number(let d): return d
         case .boolean(let b): return b ? 1 : 0
         }
@@ -404,6 +411,7 @@ struct XEvaluator {
         pending &+= 1
         switch e {
         case .literal(let s): return .string(s)
+        case .pattern(let p): return .string(p.pattern)
         case .number(let d): return .number(d)
         case let .path(absolute, steps):
             var list = [absolute ? XNode.root : c]
@@ -543,6 +551,16 @@ struct XEvaluator {
     mutating func compare(_ a: XValue, _ aKey: Int?, _ op: XCompare, _ b: XValue, _ bKey: Int?,
                           _ sc: inout StepContext) throws(SelectorError) -> Bool {
         switch (a, b) {
+        case let (.strings(x), .strings(y)):
+            return try compareLists(x, op, y, &sc)
+        case let (.strings(x), .nodes(y)):
+            return try compareLists(x, op, try texts(y, &sc), &sc)
+        case let (.nodes(x), .strings(y)):
+            return try compareLists(try texts(x, &sc), op, y, &sc)
+        case let (.strings(x), other):
+            return try compareList(x, op, other, listOnLeft: true, &sc)
+        case let (other, .strings(y)):
+            return try compareList(y, op, other, listOnLeft: false, &sc)
         case let (.nodes(x), .nodes(y)):
             return try compareSets(x, aKey, op, y, bKey, &sc)
         case let (.nodes(x), other):
@@ -632,9 +650,76 @@ struct XEvaluator {
                 try settle(&sc)
             }
             return false
-        case .nodes:
+        case .nodes, .strings:
             return false
         }
+    }
+
+    /// The string-values of `set`, charged by their length.
+    private mutating func texts(_ set: [XNode], _ sc: inout StepContext) throws(SelectorError) -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(set.count)
+        for n in set { out.append(text(n)); try settle(&sc) }
+        return out
+    }
+
+    /// Two sequences of strings (`tokenize()`'s, or a node-set's string-values): XPath 2's general
+    /// comparison, a pair that compares true, found in O(n + m) as `compareSets` does.
+    private mutating func compareLists(_ x: [String], _ op: XCompare, _ y: [String],
+                                       _ sc: inout StepContext) throws(SelectorError) -> Bool {
+        if x.isEmpty || y.isEmpty { return false }
+        switch op {
+        case .eq, .ne:
+            var values = Set<String>()
+            for s in y { values.insert(s); spendBytes(s.utf8.count); try settle(&sc) }
+            if op == .ne && values.count > 1 { return true }
+            for s in x {
+                spendBytes(s.utf8.count)
+                if op == .eq ? values.contains(s) : !values.contains(s) { return true }
+                try settle(&sc)
+            }
+            return false
+        case .lt, .le, .gt, .ge:
+            var ny = NumberSummary()
+            for s in y {
+                let d = number(.string(s))
+                if !d.isNaN { ny.min = Swift.min(ny.min, d); ny.max = Swift.max(ny.max, d) }
+                try settle(&sc)
+            }
+            for s in x {
+                let d = number(.string(s))
+                if !d.isNaN, ny.hasNumbers, relational(d, op, op == .lt || op == .le ? ny.max : ny.min) { return true }
+                try settle(&sc)
+            }
+            return false
+        }
+    }
+
+    /// A sequence of strings against a string, number or boolean: is there an item for which it holds?
+    private mutating func compareList(_ list: [String], _ op: XCompare, _ other: XValue, listOnLeft: Bool,
+                                      _ sc: inout StepContext) throws(SelectorError) -> Bool {
+        if case .boolean(let b) = other {
+            let s = !list.isEmpty
+            if op == .eq { return s == b }
+            if op == .ne { return s != b }
+            let x = s ? 1.0 : 0.0, y = b ? 1.0 : 0.0
+            return listOnLeft ? relational(x, op, y) : relational(y, op, x)
+        }
+        if case .string(let t) = other, op == .eq || op == .ne {
+            for s in list {
+                spendBytes(Swift.min(s.utf8.count, t.utf8.count))
+                if (s == t) == (op == .eq) { return true }
+                try settle(&sc)
+            }
+            return false
+        }
+        let d = number(other)
+        let o = listOnLeft ? op : op.swapped
+        for s in list {
+            if relational(number(.string(s)), o, d) { return true }
+            try settle(&sc)
+        }
+        return false
     }
 
     /// The distinct string-values of `set`, kept under `key` when it is an invariant's.
@@ -689,7 +774,9 @@ struct XEvaluator {
         switch f {
         case .last: return .number(Double(size))
         case .position: return .number(Double(pos))
-        case .count: return .number(Double(try nodes(args[0], c, pos, size, &sc).count))
+        case .count:
+            if case .strings(let s) = try eval(args[0], c, pos, size, &sc) { return .number(Double(s.count)) }
+            return .number(Double(try nodes(args[0], c, pos, size, &sc).count))
         case .id:
             // Views have no ID-typed attributes (no DTD), as in a page source without one.
             _ = try arg(0)
@@ -760,8 +847,10 @@ struct XEvaluator {
         case .round: return .number(number(try arg(0)).xpathRounded)
         case .matches:
             // Patterns that are not literals are compiled when evaluated.
-            let s = try str(0), pattern = try str(1)
-            return .boolean(try dynamicMatch(s, pattern, &sc))
+            let s = try str(0), pattern = try str(1), flags = args.count > 2 ? try str(2) : ""
+            return .boolean(try dynamicMatch(s, pattern, flags, &sc))
+        case .endsWith, .lowerCase, .upperCase, .replace, .tokenize, .stringJoin:
+            return try xpath2(f, args, c, pos, size, &sc) ?? .boolean(false)
         }
     }
 
@@ -805,20 +894,27 @@ struct XEvaluator {
     }
 
     /// `matches()` with a pattern computed per candidate: compiled when it differs from the last.
-    private mutating func dynamicMatch(_ s: String, _ pattern: String, _ sc: inout StepContext) throws(SelectorError) -> Bool {
+    private mutating func dynamicMatch(_ s: String, _ pattern: String, _ flags: String,
+                                       _ sc: inout StepContext) throws(SelectorError) -> Bool {
         let evaluator: any StringEvaluator
-        if let last = dynamicRegex, last.pattern == pattern {
+        let key = flags + "\u{0}" + pattern
+        if let last = dynamicRegex, last.pattern == key {
             evaluator = last.evaluator
         } else {
             spendBytes(16 * pattern.utf8.count)
             try settle(&sc)
             let regex: XPathRegex
-            do { regex = try XPathRegex(pattern) } catch {
+            let parsed: XPathRegexFlags
+            switch XPathRegexFlags.parse(flags, allowsLiteral: false) {
+            case .success(let f): parsed = f
+            case .failure(let e): throw SelectorError(.evaluation, "matches(): unknown regex flag '\(e.flag)'")
+            }
+            do { regex = try XPathRegex(pattern, flags: parsed, text: flags) } catch {
                 throw SelectorError(.evaluation, "matches(): invalid regular expression: \(error.message)")
             }
             evaluator = regex.makeEvaluator()
             evaluator.useDeadline(sc.deadline)
-            dynamicRegex = (pattern, evaluator)
+            dynamicRegex = (key, evaluator)
         }
         spendBytes(s.utf8.count)
         try settle(&sc)
@@ -865,9 +961,10 @@ extension XCompare {
 }
 
 extension Double {
-    /// XPath's `round()`: the closest whole number, halves towards positive infinity.
+    /// XPath's `round()`: the closest whole number, halves towards positive infinity; zeros keep
+    /// their sign (`round(-0)` is -0, as XPath 1.0 section 4.4 and libxml2 have it).
     var xpathRounded: Double {
-        if isNaN || isInfinite { return self }
+        if isNaN || isInfinite || self == 0 { return self }
         if self < 0 && self >= -0.5 { return -0.0 }
         return (self + 0.5).rounded(.down)
     }

@@ -448,24 +448,66 @@ struct XPathParser {
             depth -= 1
             guard f.arity.contains(args.count) else {
                 let r = f.arity
-                let wanted = r.lowerBound == r.upperBound ? "\(r.lowerBound)" : r.upperBound == Int.max ? "at least \(r.lowerBound)" : "\(r.lowerBound) or \(r.upperBound)"
+                let wanted = r.lowerBound == r.upperBound ? "\(r.lowerBound)" : r.upperBound == Int.max ? "at least \(r.lowerBound)"
+                    : r.upperBound - r.lowerBound > 1 ? "\(r.lowerBound) to \(r.upperBound)" : "\(r.lowerBound) or \(r.upperBound)"
                 throw error("\(n)() takes \(wanted) argument\(wanted == "1" ? "" : "s"), not \(args.count)", at: start)
             }
-            if (f == .count || f == .sum), args[0].type != .nodeSet {
+            if f == .count, args[0].type != .nodeSet && args[0].type != .strings {
                 throw error("\(n)() takes a node-set, not a \(args[0].type.word)", at: start)
             }
-            if f == .matches, case .literal(let pattern) = args[1] {
-                do {
-                    return .matches(args[0], try XPathRegex(pattern))
-                } catch {
-                    // The pattern starts one byte after the literal's opening quote.
-                    throw self.error("invalid regular expression: \(error.message)", at: argStarts[1] + 1 + error.patternOffset)
-                }
+            if f == .sum, args[0].type != .nodeSet {
+                throw error("\(n)() takes a node-set, not a \(args[0].type.word)", at: start)
             }
+            if f.patternArgument != nil { return try regexCall(f, args, argStarts) }
             return .call(f, args)
         default:
             throw error("unexpected \(describe(token))", at: start)
         }
+    }
+}
+
+extension XPathParser {
+    /// `matches()`, `replace()` or `tokenize()`: literal flags checked here (XPath 2's `s m i x`,
+    /// and `q` in `replace()`, as WebDriverAgent accepts them), a literal pattern compiled once
+    /// (with literal flags), a literal replacement checked, each error at its column.
+    func regexCall(_ f: XFunction, _ args: [XExpr], _ argStarts: [Int]) throws(SelectorError) -> XExpr {
+        var flagsText: String? = ""
+        var flags = XPathRegexFlags()
+        if let k = f.flagsArgument, k < args.count {
+            if case .literal(let text) = args[k] {
+                switch XPathRegexFlags.parse(text, allowsLiteral: f == .replace) {
+                case .success(let parsed): flags = parsed
+                case .failure(let e):
+                    throw error("\(f.rawValue)(): unknown regex flag '\(e.flag)' (XPath 2 defines s, m, i, x\(f == .replace ? " and q" : ""))",
+                                at: argStarts[k] + 1 + e.offset)
+                }
+                flagsText = text
+            } else {
+                flagsText = nil
+            }
+        }
+        if f == .replace, !flags.literal, case .literal(let replacement) = args[2], let bad = XPathReplacement.error(in: replacement) {
+            throw error("replace(): \(bad.message)", at: argStarts[2] + 1 + bad.offset)
+        }
+        guard let p = f.patternArgument, p < args.count, case .literal(let pattern) = args[p], let flagsText else {
+            return .call(f, args)
+        }
+        if f == .matches {
+            do { return .matches(args[0], try XPathRegex(pattern, flags: flags, text: flagsText)) } catch {
+                // The pattern starts one byte after the literal's opening quote.
+                throw self.error("invalid regular expression: \(error.message)", at: argStarts[1] + 1 + error.patternOffset)
+            }
+        }
+        let compiled: XPathPattern
+        do { compiled = try XPathPattern(pattern, flags: flags) } catch {
+            throw self.error("invalid regular expression: \(error.message)", at: argStarts[1] + 1 + error.patternOffset)
+        }
+        if compiled.matchesEmpty {
+            throw self.error("\(f.rawValue)(): the pattern matches the empty string", at: argStarts[1])
+        }
+        var out = args
+        out[p] = .pattern(compiled)
+        return .call(f, out)
     }
 }
 
@@ -476,6 +518,7 @@ extension XType {
         case .number: return "number"
         case .string: return "string"
         case .boolean: return "boolean"
+        case .strings: return "string sequence"
         }
     }
 }

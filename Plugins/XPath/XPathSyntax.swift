@@ -76,9 +76,9 @@ enum XArith: String, Sendable {
     case add = "+", sub = "-", mul = "*", div = "div", mod = "mod"
 }
 
-/// The value kinds of XPath 1.0.
+/// The value kinds of XPath 1.0, and XPath 2's sequence of strings (what `tokenize()` returns).
 enum XType: Sendable {
-    case nodeSet, number, string, boolean
+    case nodeSet, number, string, boolean, strings
 }
 
 /// An expression.
@@ -100,8 +100,11 @@ enum XExpr: Sendable {
     indirect case arith(XExpr, [(XArith, XExpr)])
     indirect case negate(XExpr)
     case call(XFunction, [XExpr])
-    /// `matches(subject, 'literal pattern')`, the pattern compiled once.
+    /// `matches(subject, 'literal pattern'[, 'literal flags'])`, the pattern compiled once.
     indirect case matches(XExpr, XPathRegex)
+    /// The literal pattern argument of `replace()` or `tokenize()`, compiled once with the call's
+    /// literal flags; its value is the pattern's text.
+    case pattern(XPathPattern)
     /// A subexpression whose value does not depend on the context (an absolute path inside a
     /// predicate): the evaluator computes it once per evaluation, by its number.
     indirect case invariant(Int, XExpr)
@@ -109,7 +112,7 @@ enum XExpr: Sendable {
     /// The static type: what a value of this expression always is.
     var type: XType {
         switch self {
-        case .literal: return .string
+        case .literal, .pattern: return .string
         case .number, .arith, .negate: return .number
         case .path, .filter, .union: return .nodeSet
         case .or, .and, .compare, .matches: return .boolean
@@ -121,7 +124,7 @@ enum XExpr: Sendable {
     /// Whether evaluating it at the top of a predicate reads the context position or size.
     var readsPosition: Bool {
         switch self {
-        case .literal, .number, .path, .invariant: return false
+        case .literal, .number, .path, .invariant, .pattern: return false
         case .filter(let e, _, _): return e.readsPosition
         case .union(let es), .or(let es), .and(let es): return es.contains { $0.readsPosition }
         case .compare(let e, let rest): return e.readsPosition || rest.contains { $0.1.readsPosition }
@@ -134,7 +137,9 @@ enum XExpr: Sendable {
     }
 }
 
-/// The functions: XPath 1.0's core library plus WebDriverAgent's `matches`.
+/// The functions: XPath 1.0's core library plus the XPath 2 functions WebDriverAgent registers
+/// (`FBXPathExtensions.m`): `matches`, `ends-with`, `lower-case`, `upper-case`, `replace`,
+/// `tokenize`, `string-join`.
 enum XFunction: String, Sendable, CaseIterable {
     case last, position, count, id
     case localName = "local-name", namespaceURI = "namespace-uri", name
@@ -145,14 +150,34 @@ enum XFunction: String, Sendable, CaseIterable {
     case boolean, not, `true`, `false`, lang
     case number, sum, floor, ceiling, round
     case matches
+    case endsWith = "ends-with", lowerCase = "lower-case", upperCase = "upper-case", replace, tokenize
+    case stringJoin = "string-join"
 
     var type: XType {
         switch self {
         case .last, .position, .count, .stringLength, .number, .sum, .floor, .ceiling, .round: return .number
         case .id: return .nodeSet
         case .localName, .namespaceURI, .name, .string, .concat, .substringBefore, .substringAfter, .substring,
-             .normalizeSpace, .translate: return .string
-        case .startsWith, .contains, .boolean, .not, .true, .false, .lang, .matches: return .boolean
+             .normalizeSpace, .translate, .lowerCase, .upperCase, .replace, .stringJoin: return .string
+        case .startsWith, .contains, .boolean, .not, .true, .false, .lang, .matches, .endsWith: return .boolean
+        case .tokenize: return .strings
+        }
+    }
+
+    /// The argument holding the regular expression, for the functions that take one.
+    var patternArgument: Int? {
+        switch self {
+        case .matches, .replace, .tokenize: return 1
+        default: return nil
+        }
+    }
+
+    /// The argument holding the regex flags, when given.
+    var flagsArgument: Int? {
+        switch self {
+        case .matches, .tokenize: return 2
+        case .replace: return 3
+        default: return nil
         }
     }
 
@@ -160,12 +185,15 @@ enum XFunction: String, Sendable, CaseIterable {
     var arity: ClosedRange<Int> {
         switch self {
         case .last, .position, .true, .false: return 0...0
-        case .count, .id, .boolean, .not, .sum, .floor, .ceiling, .round, .lang: return 1...1
+        case .count, .id, .boolean, .not, .sum, .floor, .ceiling, .round, .lang, .lowerCase, .upperCase: return 1...1
         case .localName, .namespaceURI, .name, .string, .stringLength, .normalizeSpace, .number: return 0...1
         case .concat: return 2...Int.max
-        case .startsWith, .contains, .substringBefore, .substringAfter, .matches: return 2...2
-        case .substring: return 2...3
+        case .startsWith, .contains, .substringBefore, .substringAfter, .endsWith, .stringJoin: return 2...2
+        case .matches, .substring: return 2...3
         case .translate: return 3...3
+        case .replace: return 3...4
+        // XPath 3.0's one-argument form splits at whitespace, as WebDriverAgent's does.
+        case .tokenize: return 1...3
         }
     }
 }
@@ -191,7 +219,9 @@ extension XExpr {
         case .negate(let e): return "-" + e.text
         case let .call(f, args): return f.rawValue + "(" + args.map(\.text).joined(separator: ", ") + ")"
         case let .invariant(_, e): return e.text
-        case let .matches(e, r): return "matches(" + e.text + ", " + XPathLiteral.quoted(r.pattern) + ")"
+        case let .matches(e, r):
+            return "matches(" + e.text + ", " + XPathLiteral.quoted(r.pattern) + (r.flags.isEmpty ? "" : ", " + XPathLiteral.quoted(r.flags)) + ")"
+        case .pattern(let p): return XPathLiteral.quoted(p.pattern)
         }
     }
 }

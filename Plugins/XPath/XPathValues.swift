@@ -32,6 +32,9 @@ enum XValue {
     case string(String)
     case number(Double)
     case boolean(Bool)
+    /// XPath 2's sequence of strings (`tokenize()`): compared item by item as a node-set's
+    /// string-values are; its string and number are its first item's (XPath 1.0 compatibility mode).
+    case strings([String])
 }
 
 /// Attribute text: what `@name` reads for a property value, the same for every tree.
