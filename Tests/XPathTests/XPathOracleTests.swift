@@ -90,8 +90,8 @@ func xq(_ s: String) -> String {
 }
 
 /// The expression table: every axis, every function, positional forms, unions, comparisons between
-/// the types, nested predicates. All absolute (lxml's `ElementTree.xpath` takes the root element,
-/// not the root node, as the context of a relative path). `realOK: false` rows read what a
+/// the types, nested predicates, and relative paths, which both evaluate from the document element
+/// (the oracle sets it as the context node, as WebDriverAgent does). `real: false` rows read what a
 /// recording's document has and the tree does not (whitespace text nodes, derived attributes).
 func oracleExpressions(_ x: OracleVocabulary, real: Bool) -> [String] {
     let E = x.e, F = x.f, A = x.a, B = x.b, N = x.n, N2 = x.n2, T = x.t
@@ -151,8 +151,14 @@ func oracleExpressions(_ x: OracleVocabulary, real: Bool) -> [String] {
         "//*[starts-with(concat(@\(A), 'x'), 'x')]", "//*[substring-before(concat(@\(N), '.'), '.') = '0']",
         "//\(E)[last()][1]", "//\(E)[1][last()]", "(//\(E))[1]/following-sibling::*[last()]",
         "//*[-(-@\(N)) = @\(N)][2]", "//*[@\(N) - 1 = @\(N) - 1.0][3]",
+        // Relative paths: from the document element.
+        ".", "*", "*/*", "*[1]", "*[last()]/*", "./*", "..", ".//\(E)", "*//\(E)[1]", "(*/*)[1]", "\(F)",
+        "\(E) | //\(F)", "self::*", "self::*[@\(A)]", "*[\(E)]", "descendant::\(E)[2]", "(.//\(F))[last()]",
+        "ancestor-or-self::*", "following-sibling::*", "*/following-sibling::*[1]",
+        // round() keeps the sign of zero.
+        "(//*)[1 div round(-0) < 0][1]", "(//*)[1 div round(-0.2) < 0][1]", "(//*)[1 div round(0) > 0][1]",
         // Refused by both: not node-sets, or not elements.
-        "count(//\(E))", "//*[@\(A)]/@\(A)", "string(//\(E))", "//*[@\(A)]/@*",
+        "count(//\(E))", "//*[@\(A)]/@\(A)", "string(//\(E))", "//*[@\(A)]/@*", "count(*)", "@*",
     ]
     if real {
         out += []

@@ -3,7 +3,8 @@
 
 Reads one JSON object on stdin, {"file": PATH, "expressions": [XPATH, ...], "rename_by_class":
 BOOL}, parses the XML file with lxml (renaming UIAutomator's <node> elements after their class
-when asked), evaluates each expression with the root node as context and prints one JSON object:
+when asked), evaluates each expression with the document element as the context node, as
+WebDriverAgent does (FBXPath.m: `xpathCtx->node = doc->children`), and prints one JSON object:
 {"count": ELEMENTS, "results": [RESULT, ...]} where RESULT is the list of preorder indexes of
 the elements selected (document order, as libxml2 returns them), {"error": MESSAGE} when
 libxml2 refuses the expression, {"value": TEXT} when it is not a node-set, or
@@ -28,9 +29,10 @@ def main() -> int:
     elements = [e for e in tree.getroot().iter() if isinstance(e.tag, str)]
     index = {e: i for i, e in enumerate(elements)}
     results = []
+    root = tree.getroot()
     for expression in request["expressions"]:
         try:
-            value = tree.xpath(expression)
+            value = etree.XPath(expression)(root)
         except etree.XPathError as error:
             results.append({"error": str(error)})
             continue
