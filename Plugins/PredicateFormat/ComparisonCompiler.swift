@@ -19,8 +19,15 @@ struct ComparisonCompiler {
                  _ right: Operand, at rightOffset: Int) throws(SelectorError) -> Predicate {
         // A value on the left: flip, so the key path is always on the left.
         switch (left, right) {
-        case (.value, .value):
-            throw error("one side of a comparison must be a key path", at: leftOffset)
+        case (.value(let a), .value(let b)):
+            if op == "MATCHES", case .string(let pattern) = b {
+                _ = try stringTest(op, at: opOffset, folding, pattern, at: rightOffset)   // its error, at its column
+            }
+            guard let holds = try ConstantComparison.holds(a, op, folding, b, regexLimits: format.regexLimits) else {
+                throw error("\(op) cannot compare these two constants (NSPredicate compares numbers with numbers, strings with strings, and anything with nil only for equality)",
+                            at: opOffset)
+            }
+            return holds ? .any : .none
         case (.keyPath, .keyPath), (.keyPath, .selfView), (.selfView, .keyPath), (.selfView, .selfView):
             throw error("comparing two key paths is not supported: one side must be a value", at: rightOffset)
         case (.value(let v), _):
