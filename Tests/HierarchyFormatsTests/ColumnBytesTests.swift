@@ -11,6 +11,9 @@ import Testing
         let keys = (0..<names).map { "a\($0)" }
         var text: String
         switch format {
+        case .xml:
+            text = "<root " + keys.map { "\($0)=\"x\"" }.joined(separator: " ") + ">"
+            text += String(repeating: "<item/>", count: views) + "</root>"
         case .xcuitest:
             text = "<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" "
                 + keys.map { "\($0)=\"1\"" }.joined(separator: " ") + ">"
@@ -19,6 +22,9 @@ import Testing
         case .uiautomator:
             text = "<hierarchy><node " + keys.map { "\($0)=\"x\"" }.joined(separator: " ") + ">"
             text += String(repeating: "<node/>", count: views) + "</node></hierarchy>"
+        case .xml:
+            text = "<root " + keys.map { "\($0)=\"x\"" }.joined(separator: " ") + ">"
+            text += String(repeating: "<v/>", count: views) + "</root>"
         case .calabash, .uiautomation:
             let type = format == .calabash ? "UIView" : "UIAWindow"
             let child = "{\"type\":\"\(type)\",\"children\":[]}"
