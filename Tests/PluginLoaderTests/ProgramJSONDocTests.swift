@@ -139,7 +139,7 @@ struct ProgramJSONDocTests {
         try FileIO.write(Array(source.utf8), to: file)
         let cc = Process()
         cc.executableURL = URL(fileURLWithPath: try #require(Self.compiler))
-        cc.arguments = ["-shared", "-fPIC", "-Wall", "-Werror", "-I",
+        cc.arguments = ["-std=c11", "-pedantic", "-shared", "-fPIC", "-Wall", "-Werror", "-I",
                         Self.packageRoot.appendingPathComponent("Sources/CSelectorPlugin/include").path, file, "-o", library]
         try cc.run()
         cc.waitUntilExit()
@@ -155,6 +155,13 @@ struct ProgramJSONDocTests {
         // Escaped by the plug-in, so a quote is part of the class name rather than broken JSON.
         #expect(try uids("UI\"Switch\\") == [])
         #expect(try uids("regex:UITableView >> c_kind:UISwitch") == ["1014", "1030"])
+        // The page's predicate, called by name from another engine, reads the node through the header.
+        let labelled = try registry.selectUIDs("view c_labelled", engine: "shelley", in: tree)
+        let withLabels = Set(try registry.selectUIDs("accessibilityLabel != nil AND accessibilityLabel != ''",
+                                                     engine: "predicate", in: tree))
+        let expected = try registry.selectUIDs("view", engine: "shelley", in: tree).filter { withLabels.contains($0) }
+        #expect(!labelled.isEmpty)
+        #expect(labelled == expected)
         #expect { try registry.select("", engine: "c_kind", in: tree) } throws: { error in
             (error as? SelectorError)?.message == "expected a class name"
         }
