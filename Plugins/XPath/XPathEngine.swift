@@ -18,7 +18,7 @@ public struct XPathEngine: SelectorEngine {
     public init() {}
 
     public var name: String { Self.engineName }
-    public var summary: String { "XPath 1.0 over the page source: //XCUIElementTypeButton[@name='OK'], (//android.widget.TextView)[2]" }
+    public var summary: String { "XPath 1.0 over the page source, with the XPath 2 functions WebDriverAgent adds: //XCUIElementTypeButton[@name='OK'], (//android.widget.TextView)[2]" }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         var parser = XPathParser(selector)

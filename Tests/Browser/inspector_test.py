@@ -421,6 +421,9 @@ def main():
         engines = [o.get_attribute("value") for o in Select(driver.find_element(By.ID, "engine")).options]
         with urllib.request.urlopen(args.sample + "/engines") as response:
             check("the engine picker lists /engines", engines == json.loads(response.read()), str(engines))
+        picked = Select(driver.find_element(By.ID, "engine")).first_selected_option.get_attribute("value")
+        check("the page starts on the registry's default engine (uiquery, what Frank's drivers get)",
+              picked == "uiquery", picked)
         check("the wireframe draws frames", int(driver.find_element(By.ID, "wire").get_attribute("data-drawn") or 0) > 50)
         for step in (test_queries, test_error_caret, test_click_nodes, test_explain):
             run_step(step, driver, args.sample)

@@ -18,7 +18,7 @@ struct EmbeddingDocTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.run() }    // serves until shutdown() or GET /exit
             try await started(server)
-            await server.shutdown()                       // in-flight requests finish first
+            await server.shutdown()                       // cancels running queries; others finish
             try await group.waitForAll()
         }
     }

@@ -7,6 +7,7 @@ import SelectorCore
 /// | route | answer |
 /// |---|---|
 /// | `GET /`, `GET /inspector/<file>` | the page and its script and style sheet |
+/// | `GET /inspector/engines` | `{"engines":[names],"default":name}` |
 /// | `GET /inspector/tree` | the whole hierarchy, column-wise (`ViewTree.inspectorTreeJSON`) |
 /// | `POST /inspector/select {"query","engine"}` | `{"nodes":[ids],"count","ms","treeCount"}`, or `{"error","details","column"}` |
 /// | `GET`/`POST /inspector/explain {"query","engine"}` | `SelectorExplanation.json` (Docs/Explain.md), or `{"error","details","column"}` |
@@ -26,6 +27,15 @@ extension Endpoints {
         guard let name = context.parameters.get("file"), name != "index.html",
               let response = InspectorAssets.response(name) else { return FranklyResponse.notFound }
         return response
+    }
+
+    /// `GET /inspector/engines`: `{"engines":[names],"default":name}`, so the page starts on the
+    /// registry's default engine (the one a request without an engine gets), not a guess of its own.
+    func inspectorEngines(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        FranklyResponse.json(.object([
+            ("engines", .array(registry.names.map { .string($0) })),
+            ("default", registry.defaultEngine.map { .string($0) } ?? .null),
+        ]))
     }
 
     /// `GET /inspector/tree`, sent in chunks as it is written.

@@ -18,6 +18,7 @@ extension FranklyServer {
             router.on(path, method: .post, use: handler)
         }
         router.get("/", use: e.index)
+        router.get("/inspector/engines", use: e.inspectorEngines)
         router.get("/inspector/tree", use: e.inspectorTree)
         router.post("/inspector/select", use: e.inspectorSelect)
         router.get("/inspector/explain", use: e.inspectorExplain)

@@ -679,14 +679,15 @@ function wire() {
 
 async function start() {
   wire();
-  const engines = await fetchJSON("/engines");
+  // The registry's default engine, the one a request without an engine gets (uiquery, as Frank's).
+  const { engines, default: defaultEngine } = await fetchJSON("/inspector/engines");
   const picker = $("engine");
   for (const name of engines) {
     const option = document.createElement("option");
     option.value = name; option.textContent = name;
     picker.append(option);
   }
-  picker.value = engines.includes("shelley") ? "shelley" : engines[0];
+  picker.value = engines.includes(defaultEngine) ? defaultEngine : engines[0];
   await loadTree();
   document.body.dataset.ready = "1";
 }
