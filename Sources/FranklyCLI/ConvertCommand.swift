@@ -10,7 +10,7 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a recorded hierarchy to /dump JSON, XCUITest page-source XML, or the xpath engine's document.",
         discussion: """
-            Reads \(HierarchyFormat.names); the input format is read from the content unless --format names it. \
+            Reads \(HierarchyFormat.names); the input format is read from the content unless --tree-format (or --format, --from) names it. \
             --to xpath writes the document the xpath engine evaluates against (element = class, one \
             attribute per recorded property), so an expression can be tried in another XPath tool on \
             the same document.
@@ -19,7 +19,8 @@ struct ConvertCommand: ParsableCommand {
     enum Target: String, ExpressibleByArgument, CaseIterable { case dump, xcuitest, xpath }
 
     @Option(help: "Output format: dump, xcuitest or xpath.") var to: Target
-    @Option(name: [.customLong("format"), .customLong("from")], help: "Input format (\(HierarchyFormat.names); default: read from the content).")
+    // `--tree-format` too, the name every other command takes and the load error asks for.
+    @Option(name: [.customLong("tree-format"), .customLong("format"), .customLong("from")], help: "Input format (\(HierarchyFormat.names); default: read from the content).")
     var format: FormatArgument?
     @Argument(help: "The recording to read.") var input: String
     @Argument(help: "The file to write.") var output: String

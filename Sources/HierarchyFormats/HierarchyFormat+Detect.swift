@@ -2,7 +2,9 @@ extension HierarchyFormat {
     /// The format of a recording, read from its first bytes; nil when it is none of ours.
     ///
     /// XML is told by its document element (`XCUIElementType*` or `AppiumAUT`: XCUITest;
-    /// `hierarchy` or `node`: UIAutomator). JSON is told by the top-level object's keys: `class`,
+    /// `hierarchy` or `node`: UIAutomator; a dotted class name with `class` and `bounds` attributes,
+    /// the root of Appium's Espresso page source, also UIAutomator). Any other XML is nil: the generic
+    /// `xml` format is only used when named, so that a mistyped recording is not read as a tree. JSON is told by the top-level object's keys: `class`,
     /// `subviews` or `classChain` make a `/dump`; `tree`, `ref`, `l10n`, `rect` or a `UIA*` type make
     /// UIAutomation; `children` without those makes Calabash. A top-level array is `/dump/allwindows`
     /// written as several roots.
@@ -44,9 +46,33 @@ extension HierarchyFormat {
             let name = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
             if name.hasPrefix("XCUIElementType") || name == "AppiumAUT" { return .xcuitest }
             if name == "hierarchy" || name == "node" { return .uiautomator }
+            if name.contains("."), hasAttributes(["class", "bounds"], inTagFrom: j, b) { return .uiautomator }
             return nil
         }
         return nil
+    }
+
+    /// Whether the start tag whose attributes begin at `start` has every one of `wanted`.
+    private static func hasAttributes(_ wanted: [String], inTagFrom start: Int, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = Set<String>()
+        var i = start
+        while i < b.count {
+            while i < b.count, isSpace(b[i]) { i += 1 }
+            guard i < b.count, b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "/") else { break }
+            let nameStart = i
+            while i < b.count, !isSpace(b[i]), b[i] != UInt8(ascii: "="), b[i] != UInt8(ascii: ">") { i += 1 }
+            found.insert(String(decoding: UnsafeBufferPointer(rebasing: b[nameStart..<i]), as: UTF8.self))
+            while i < b.count, isSpace(b[i]) { i += 1 }
+            guard i < b.count, b[i] == UInt8(ascii: "=") else { break }
+            i += 1
+            while i < b.count, isSpace(b[i]) { i += 1 }
+            guard i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { break }
+            let quote = b[i]
+            i += 1
+            while i < b.count, b[i] != quote { i += 1 }
+            i += 1
+        }
+        return wanted.allSatisfy(found.contains)
     }
 
     /// The index just past the markup declaration, processing instruction or comment at `i`

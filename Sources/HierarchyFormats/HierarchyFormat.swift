@@ -1,6 +1,6 @@
 public import SelectorCore
 
-/// The recording formats the loaders read, by the names `--format` takes.
+/// The recording formats the loaders read, by the names `--tree-format` takes.
 ///
 /// Every loader builds a `ViewTree` with the same property vocabulary (`accessibilityLabel`,
 /// `accessibilityIdentifier`, `accessibilityFrame`, `frame`, `uid`, ...) and keeps each original
@@ -16,14 +16,18 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     case dump
     /// XCUITest page source XML (WebDriverAgent / Appium `/source`).
     case xcuitest
-    /// Android `uiautomator dump` XML (`<hierarchy>` or a bare `<node>` root).
+    /// Android `uiautomator dump` XML (`<hierarchy>` or a bare `<node>` root), and Appium's Android
+    /// page source (UiAutomator2 and Espresso drivers), whose elements are named by their class.
     case uiautomator
     /// Calabash iOS tree JSON (`type`, `id`, `label`, `frame`, `rect`, `children`).
     case calabash
     /// UIAutomation element-tree JSON (`type` UIA*, `name`, `label`, `rect`, `children`).
     case uiautomation
+    /// Any XML document: each element a view named by its element name, its attributes string
+    /// properties, the document element kept. Never detected; named with `--tree-format xml`.
+    case xml
 
-    /// The names `--format` accepts, comma separated (for help and error texts).
+    /// The names `--tree-format` accepts, comma separated (for help and error texts).
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Loads a recording in this format.
@@ -50,6 +54,8 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
             return try ElementTreeJSON.calabash.load(bytes, hierarchy: hierarchy, limits: limits)
         case .uiautomation:
             return try ElementTreeJSON.uiautomation.load(bytes, hierarchy: hierarchy, limits: limits)
+        case .xml:
+            return try GenericXMLLoader.load(bytes, hierarchy: hierarchy, limits: limits)
         }
     }
 
@@ -57,7 +63,7 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     public static func loadDetecting(_ bytes: [UInt8], hierarchy: ClassHierarchy = .standard,
                                      limits: FormatLimits = FormatLimits()) throws(FormatError) -> (ViewTree, HierarchyFormat) {
         guard let format = detect(bytes) else {
-            throw FormatError("cannot tell the format of this recording; name one with --format (\(names))")
+            throw FormatError("cannot tell the format of this recording; name one with --tree-format (\(names))")
         }
         return (try format.load(bytes, hierarchy: hierarchy, limits: limits), format)
     }

@@ -1,16 +1,20 @@
 import SelectorCore
 
-/// Loads Android `uiautomator dump` XML (`<hierarchy><node .../></hierarchy>`) and the bare
-/// `<node>`-rooted accessibility dumps other tools write.
+/// Loads Android `uiautomator dump` XML (`<hierarchy><node .../></hierarchy>`), the bare
+/// `<node>`-rooted accessibility dumps other tools write, and Appium's Android page sources, which
+/// name each element by its class (`<android.widget.FrameLayout class="android.widget.FrameLayout"
+/// …>`): UiAutomator2's `<hierarchy>`-rooted source and the Espresso driver's, rooted at the
+/// window's decor view.
 ///
 /// `<hierarchy>` is a node of class `hierarchy` (an application-like root: its children are the
-/// windows); each `<node>` is a node whose class is its `class` attribute (`android.view.View` when
-/// missing). Mapping: `content-desc` → `accessibilityLabel`, falling back to `text` when the
-/// description is empty; `resource-id` → `accessibilityIdentifier`; `bounds` `[x1,y1][x2,y2]` →
-/// `accessibilityFrame` and `frame` (relative to the parent); `enabled` → `isEnabled`, `visible` or
-/// `visible-to-user` → `isHidden` (negated). Every attribute stays under its own name: `index
-/// child-count rotation drawing-order` as numbers, `true`/`false` as booleans (except text-bearing
-/// attributes), the rest as strings.
+/// windows); any other element is a node whose class is its `class` attribute, else its element
+/// name (`android.view.View` for a `<node>` without one). Mapping: `content-desc` →
+/// `accessibilityLabel`, falling back to `text` when the description is empty; `resource-id` →
+/// `accessibilityIdentifier`; `bounds` `[x1,y1][x2,y2]` → `accessibilityFrame` and `frame`
+/// (relative to the parent); `enabled` → `isEnabled`, `visible-to-user`, else `visible`
+/// (Espresso), else `displayed` (UiAutomator2) → `isHidden` (negated). Every attribute stays under
+/// its own name: `numbers` as numbers, `true`/`false` as booleans (except text-bearing attributes),
+/// the rest as strings.
 enum UIAutomatorLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         let handler = ReaderHandler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 350)))
@@ -22,10 +26,15 @@ enum UIAutomatorLoader {
     static let canonicalOrder = ["index", "text", "resource-id", "package", "content-desc", "checkable", "checked",
                                  "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable",
                                  "password", "selected", "visible-to-user", "bounds"]
-    static let numbers: Set<String> = ["index", "child-count", "rotation", "drawing-order", "uid"]
+    /// Integer attributes: `uiautomator dump`'s, and those Appium's servers add (`width`/`height` of the
+    /// display on `<hierarchy>`, UiAutomator2's `Attribute` list, Espresso's `viewIndex`).
+    static let numbers: Set<String> = ["index", "child-count", "rotation", "drawing-order", "uid", "width", "height",
+                                       "live-region", "max-text-length", "input-type", "selection-start",
+                                       "selection-end", "window-id", "viewIndex"]
     /// Attributes that carry app text, never typed as booleans even when they read `true`.
     static let texts: Set<String> = ["text", "content-desc", "resource-id", "package", "hint", "tooltip-text",
-                                     "pane-title", "raw", "bounds", "class"]
+                                     "pane-title", "raw", "bounds", "class", "original-text", "error", "actions",
+                                     "extras", "view-tag", "adapters", "adapter-type"]
 
     /// `[x1,y1][x2,y2]` as a rectangle.
     static func parseBounds(_ text: String) -> Rect? {
@@ -78,8 +87,9 @@ enum UIAutomatorLoader {
         var slot = -1
         /// Stored under another name (`subviews` → `_subviews`), which another attribute may hold too.
         var renamed = false
-        /// `visible`, read when `visible-to-user` is missing.
+        /// `visible` (Espresso) or `displayed` (UiAutomator2), read when `visible-to-user` is missing.
         var isVisible = false
+        var isDisplayed = false
     }
 
     /// Positions in `canonicalOrder` the loader reads again.
@@ -92,7 +102,7 @@ enum UIAutomatorLoader {
         var sink: TreeSink
         /// By name number (`XMLNames`): what the name means as an attribute.
         var infos: [AttributeInfo] = []
-        /// By name number: 0 not seen as an element yet, 1 `hierarchy`, 2 `node`, 3 other.
+        /// By name number: 0 not seen as an element yet, 1 `hierarchy`, 2 `node`, 3 a class name (Appium).
         var elementKinds: [UInt8] = []
         /// Scratch space reused across elements: canonical attribute values by position, with the
         /// numbers of their names, and the strings made of some of them.
@@ -101,8 +111,9 @@ enum UIAutomatorLoader {
         var canonicalStrings = [String?](repeating: nil, count: UIAutomatorLoader.canonicalOrder.count)
         /// Scratch space for the ordered path: the other attributes as (name, index in the tag).
         var others: [(String, Int)] = []
-        /// The element's `visible` attribute (not canonical, unlike `visible-to-user`).
+        /// The element's `visible` and `displayed` attributes (not canonical, unlike `visible-to-user`).
         var visible: UnsafeBufferPointer<UInt8>?
+        var displayed: UnsafeBufferPointer<UInt8>?
         var values = XMLStringCache()
         var labelSlot = -1, identifierSlot = -1
 
@@ -117,18 +128,15 @@ enum UIAutomatorLoader {
                 let name = names[tag.name]
                 elementKinds[Int(tag.name)] = name == "hierarchy" ? 1 : name == "node" ? 2 : 3
             }
-            let isHierarchy = elementKinds[Int(tag.name)] == 1
-            switch elementKinds[Int(tag.name)] {
-            case 1: guard sink.depth == 0 else { throw FormatError("<hierarchy> must be the document element") }
-            case 2: break
-            default: throw FormatError("unexpected <\(names[tag.name])> in a UIAutomator dump (expected <hierarchy> or <node>)")
-            }
+            let kind = elementKinds[Int(tag.name)]
+            if kind == 1 { guard sink.depth == 0 else { throw FormatError("<hierarchy> must be the document element") } }
             // One pass to find the class and the canonical values, and whether every attribute
             // already has its column (then setting them in document order creates none, and column
             // order stays that of the first elements).
             for k in canonical.indices { canonical[k] = nil; canonicalStrings[k] = nil }
             var className: UnsafeBufferPointer<UInt8>?
             visible = nil
+            displayed = nil
             var ordered = false
             for a in tag.attributes {
                 let id = Int(a.name)
@@ -143,11 +151,14 @@ enum UIAutomatorLoader {
                 case .property:
                     if info.slot < 0 || info.renamed { ordered = true }
                     if info.isVisible { visible = a.value }
+                    if info.isDisplayed { displayed = a.value }
                 case .unknown: break
                 }
             }
-            let classString = isHierarchy ? "hierarchy"
-                : className.flatMap { $0.isEmpty ? nil : values.string($0) } ?? "android.view.View"
+            // Appium names an element by its class with `$@#&` made dots (`toXmlNodeName`), so the
+            // `class` attribute is the exact class where the two differ; the name stands in without one.
+            let classString = kind == 1 ? "hierarchy"
+                : className.flatMap { $0.isEmpty ? nil : values.string($0) } ?? (kind == 2 ? "android.view.View" : names[tag.name])
             let node = try sink.open(className: classString)
 
             if ordered {
@@ -181,7 +192,7 @@ enum UIAutomatorLoader {
                 sink.builder.setString(slot: identifierSlot, id, on: node)
             }
             if let bounds = canonical[Slot.bounds].flatMap(UIAutomatorLoader.parseBounds) { sink.setAbsoluteFrame(bounds) }
-            sink.setUIKitBooleans(visible: (canonical[Slot.visibleToUser] ?? visible).map { XMLText.typed($0, .bool) },
+            sink.setUIKitBooleans(visible: (canonical[Slot.visibleToUser] ?? visible ?? displayed).map { XMLText.typed($0, .bool) },
                                   enabled: canonical[Slot.enabled].map { XMLText.typed($0, .bool) }, on: node)
         }
 
@@ -225,6 +236,7 @@ enum UIAutomatorLoader {
                 info.role = .property
                 info.renamed = TreeSink.safeName(name) != name
                 info.isVisible = name == "visible"
+                info.isDisplayed = name == "displayed"
             }
             info.typing = UIAutomatorLoader.numbers.contains(name) ? .number
                 : UIAutomatorLoader.texts.contains(name) ? .string : .boolOrString

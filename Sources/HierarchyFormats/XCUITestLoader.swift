@@ -4,7 +4,7 @@ import SelectorCore
 ///
 /// Each element is a node whose class is its `type` attribute (else its element name), or its
 /// `class` attribute in documents `frankly convert` wrote from UIKit trees. An `<AppiumAUT>` wrapper
-/// is not a node. Mapping: `label` → `accessibilityLabel`, `name` → `accessibilityIdentifier`,
+/// is not a node; any other document element is, whatever its name. Mapping: `label` → `accessibilityLabel`, `name` → `accessibilityIdentifier`,
 /// `x y width height` → `accessibilityFrame` (absolute) and `frame` (relative to the parent),
 /// `visible` → `isHidden` (negated), `enabled` → `isEnabled`; every attribute also stays under its
 /// own name, typed: `x y width height index processId` numbers, `enabled visible accessible
@@ -86,8 +86,9 @@ enum XCUITestLoader {
                 let name = names[tag.name]
                 elementKinds[Int(tag.name)] = name == "AppiumAUT" ? 1 : name.hasPrefix("XCUIElementType") ? 2 : 3
             }
-            let elementKind = elementKinds[Int(tag.name)]
-            if elementKind == 1 || (isNode.isEmpty && elementKind != 2 && type == nil) {
+            // Only `<AppiumAUT>` wraps: any other document element is a view, so that a plain XML
+            // document read as XCUITest keeps its root (it used to be dropped as a wrapper).
+            if elementKinds[Int(tag.name)] == 1 {
                 guard isNode.isEmpty else {
                     throw FormatError("<\(names[tag.name])> inside the XCUITest hierarchy is not an element type")
                 }

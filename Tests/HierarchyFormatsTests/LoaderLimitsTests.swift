@@ -20,6 +20,8 @@ import Testing
                 + names.map { "\($0)=\"1\"" }.joined(separator: " ") + "/>"
         case .uiautomator:
             text = "<hierarchy><node " + names.map { "\($0)=\"x\"" }.joined(separator: " ") + "/></hierarchy>"
+        case .xml:
+            text = "<root " + names.map { "\($0)=\"x\"" }.joined(separator: " ") + "/>"
         case .calabash, .uiautomation:
             let type = format == .calabash ? "UIView" : "UIAWindow"
             text = "{\"type\":\"\(type)\"," + names.map { "\"\($0)\":1" }.joined(separator: ",") + ",\"children\":[]}"

@@ -18,10 +18,16 @@ import Testing
         #expect(error.description.contains("at line \(line), column"))
     }
 
-    @Test func anUnexpectedElementIsAnErrorAtItsPosition() throws {
-        let text = "<hierarchy>\n  <node/>\n  <button/>\n</hierarchy>"
+    /// Appium's page source names elements by their class, so an element other than `<hierarchy>`
+    /// and `<node>` is a view (it used to be "unexpected <button> in a UIAutomator dump"); only a
+    /// `<hierarchy>` below the document element is still refused, at its position.
+    @Test func anElementNamedByItsClassIsAViewAndANestedHierarchyIsAnError() throws {
+        let tree = try HierarchyFormat.uiautomator.load(Array("<hierarchy>\n  <node/>\n  <button/>\n</hierarchy>".utf8))
+        #expect(tree.count == 3)
+        #expect(tree.className(of: 2) == "button")
+        let text = "<hierarchy>\n  <node/>\n  <hierarchy/>\n</hierarchy>"
         let error = try #require(throws: FormatError.self) { try HierarchyFormat.uiautomator.load(Array(text.utf8)) }
-        #expect(error.message == "unexpected <button> in a UIAutomator dump (expected <hierarchy> or <node>)")
+        #expect(error.message == "<hierarchy> must be the document element")
         #expect(error.line == 3)
     }
 
