@@ -26,30 +26,45 @@ extension Endpoints {
         // Getters only read; anything else may change the tree or the event log, and writes run
         // one at a time (in arrival order) so none starves.
         let lane = OperationPerformer.isGetter(operation.methodName) ? reads : writes
-        let results = try await lane.run(deadline: deadline) { () throws -> [JSONValue] in
+        let outcome = try await lane.run(deadline: deadline) { () throws -> MapOutcome in
             do throws(MapFailure) {
-                return try host.map(operation, maxAnswerBytes: maxAnswerBytes) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
+                return .results(try host.map(operation, maxAnswerBytes: maxAnswerBytes) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
                     let nodes = try registry.select(query, engine: engine, in: tree, deadline: deadline)
                     if strict && nodes.count != 1 {
                         // Only noted here: a write runs this under the host's writer lock, and
                         // the explanation (seconds on a large tree) must not hold every other
                         // write back. The refusal performs no operation, so explaining it on the
-                        // same snapshot after the lock is released answers the same.
+                        // same snapshot afterwards answers the same.
                         refusal.withLock { $0 = StrictRefusal(tree: tree, count: nodes.count) }
                         throw SelectorError(.usage, "strict: not exactly one view")
                     }
                     guard nodes.count <= maxResults else { throw Self.tooManyResults(nodes.count, limit: maxResults) }
                     return nodes
-                }
+                })
             } catch {
-                if let refused = refusal.withLock({ $0 }) {
-                    throw Self.strictRefusal(query, engine: engine, count: refused.count, in: refused.tree,
-                                             registry: registry, deadline: deadline)
-                }
+                if let refused = refusal.withLock({ $0 }) { return .refused(refused) }
                 throw error.franklyError
             }
         }
-        return FranklyResponse.success(streaming: results, streams: streams)
+        switch outcome {
+        case .results(let results):
+            return FranklyResponse.success(streaming: results, streams: streams)
+        case .refused(let refused):
+            // Explained in the reading lane, not the write lane the request came through: writes
+            // run one at a time there, and the next one must not wait for this explanation. If
+            // no reader frees up within the budget, the refusal goes out unexplained.
+            let explained = try? await reads.run(deadline: deadline) { () -> FranklyError in
+                Self.strictRefusal(query, engine: engine, count: refused.count, in: refused.tree,
+                                   registry: registry, deadline: deadline)
+            }
+            throw explained ?? Self.strictRefusal(count: refused.count)
+        }
+    }
+
+    /// A selection's answers, or strict mode's refusal to explain.
+    enum MapOutcome: Sendable {
+        case results([JSONValue])
+        case refused(StrictRefusal)
     }
 
     /// What strict mode refused: the snapshot the selection saw and how many views it selected.
@@ -63,13 +78,18 @@ extension Endpoints {
     /// the test log in Frank's usual ERROR envelope.
     static func strictRefusal(_ query: String, engine: String?, count: Int, in tree: ViewTree,
                               registry: EngineRegistry, deadline: ContinuousClock.Instant) -> FranklyError {
-        let reason = count == 0 ? "no view selected" : "ambiguous selector"
-        let head = "strict: the selector selected \(count == 0 ? "no view" : "\(count) views"), not exactly one"
+        let bare = strictRefusal(count: count)
         // The explanation has its own budget: past the deadline the refusal still goes out, bare.
         guard let explanation = try? registry.explain(query, engine: engine, in: tree, deadline: deadline) else {
-            return FranklyError(reason: reason, details: head)
+            return bare
         }
-        return FranklyError(reason: reason, details: head + "\n" + explanation.text)
+        return FranklyError(reason: bare.reason, details: bare.details + "\n" + explanation.text)
+    }
+
+    /// Strict mode's error for `count` views, without the explanation.
+    static func strictRefusal(count: Int) -> FranklyError {
+        FranklyError(reason: count == 0 ? "no view selected" : "ambiguous selector",
+                     details: "strict: the selector selected \(count == 0 ? "no view" : "\(count) views"), not exactly one")
     }
 
     /// The selection is over `maxMapResults`: refused before the operation touches any view.
