@@ -64,7 +64,7 @@ dumps = [open(p, 'rb').read() for p in glob.glob('Sources/ViewSelectors/Resource
 dumps += [b'{"class":"UIView","uid":1,"subviews":[{"class":"UILabel","accessibilityLabel":"a","frame":{"x":1,"y":2.5}}]}',
           b'{"class":"UIApplication","subviews":[{"class":"UIWindow","classChain":["UIWindow","UIView","NSObject"],"subviews":[]}]}']
 write('dump', dumps)
-formats = dumps + [open(p, 'rb').read() for p in glob.glob('Tests/Fixtures/real/*')
+formats = dumps + [open(p, 'rb').read() for p in glob.glob('Tests/Fixtures/real/*') + glob.glob('Tests/Fixtures/appium/*.xml')
                    if os.path.isfile(p) and os.path.getsize(p) < 100_000]
 formats += [
     b'<?xml version="1.0"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" label="A" enabled="true" visible="true" x="0" y="0" width="390" height="844"><XCUIElementTypeButton type="XCUIElementTypeButton" name="ok" label="OK" x="10" y="20" width="50" height="30"/></XCUIElementTypeApplication></AppiumAUT>',

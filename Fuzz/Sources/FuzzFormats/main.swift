@@ -11,11 +11,13 @@ enum Config {
 }
 
 /// libFuzzer entry: the input as a recording of whatever format it looks like (XCUITest or
-/// UIAutomator XML, Calabash or UIAutomation JSON, `/dump`), through detection and the loader.
+/// UIAutomator XML, Appium's page sources, Calabash or UIAutomation JSON, `/dump`), through
+/// detection and the loader; and as generic XML, which is never detected, only named.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Fuzz.bytes(data, size)
     _ = try? HierarchyFormat.loadDetecting(bytes, limits: Config.limits)
+    if bytes.first == UInt8(ascii: "<") { _ = try? HierarchyFormat.xml.load(bytes, limits: Config.limits) }
     return 0
 }
 
