@@ -28,11 +28,12 @@ def fail(kind, msg):
     with lock:
         if len(failures) < 20: failures.append(f"{kind}: {msg}")
 
-def request(method, path, body=b"", headers=None, timeout=30):
-    """One request on a fresh connection; (status, body bytes)."""
-    s = socket.create_connection((HOST, PORT), timeout=timeout)
+def request(method, path, body=b"", headers=None, timeout=30, port=None):
+    """One request on a fresh connection (to PORT unless `port` says otherwise); (status, body bytes)."""
+    port = port or PORT
+    s = socket.create_connection((HOST, port), timeout=timeout)
     try:
-        h = {"Host": f"127.0.0.1:{PORT}", "Content-Length": str(len(body)), "Connection": "close"}
+        h = {"Host": f"127.0.0.1:{port}", "Content-Length": str(len(body)), "Connection": "close"}
         h.update(headers or {})
         head = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in h.items()) + "\r\n"
         s.sendall(head.encode() + body)
@@ -245,21 +246,7 @@ HEAVY_PID = int(sys.argv[5]) if len(sys.argv) > 5 else 0
 rss_peak_mb = [0]
 
 def heavy_request(method, path, body=b"", headers=None, timeout=60):
-    s = socket.create_connection((HOST, HEAVY_PORT), timeout=timeout)
-    try:
-        h = {"Host": f"127.0.0.1:{HEAVY_PORT}", "Content-Length": str(len(body)), "Connection": "close"}
-        h.update(headers or {})
-        head = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in h.items()) + "\r\n"
-        s.sendall(head.encode() + body)
-        data = b""
-        while True:
-            chunk = s.recv(65536)
-            if not chunk: break
-            data += chunk
-    finally:
-        s.close()
-    if not data: raise IOError("connection closed without a response")
-    return int(data.split(b" ", 2)[1]), data.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in data else b""
+    return request(method, path, body, headers, timeout, port=HEAVY_PORT)
 
 BOUNDED = (b"time budget", b"units of work", b"intermediate results", b"server busy", b"match limit",
            b"bytes", b"limit")
