@@ -1,0 +1,493 @@
+public import SelectorCore
+
+// A plain interpreter of the compiled form, written from the doc comments of `StartPoint`, `Axis`,
+// `TraversalOrder`, `Step` and `Predicate`, for differential tests against `Matcher`. It walks the
+// tree node by node through `ViewTree`'s public accessors (children, parent, class, property
+// values) and evaluates every predicate per node from its definition: no column, no mask, no
+// range scan, no plan. It is meant to be slow and obviously right.
+//
+// Where a doc comment leaves a case open, the choice made here (and why) is written beside it.
+// The only memoisation is of answers that are pure functions of a node (a node's window, whether
+// an ancestor passes a predicate, a container's cells), so that a 10^4-deep chain stays linear.
+//
+// Engine steps are opaque (`EngineStep` is the engine's own code). They run through the real
+// matcher as a one-step program from the current list; see `applyEngine`.
+
+/// A slow, per-node interpreter of `SelectorProgram`s: the oracle the matcher is checked against.
+public final class ReferenceInterpreter {
+    /// Why the reference declined a program.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// More than `maxWork` node visits: the test should skip this program.
+        case workLimit
+        /// An engine step's output mixed the virtual document node with real nodes, whose order
+        /// cannot be recovered through the matcher's public API.
+        case unsupported(String)
+
+        public var description: String {
+            switch self {
+            case .workLimit: return "the reference's work limit was reached"
+            case .unsupported(let why): return "unsupported: \(why)"
+            }
+        }
+    }
+
+    /// The tree every query runs on.
+    public let tree: ViewTree
+    /// Custom predicates, as the matcher is given them.
+    public let predicates: PredicateRegistry
+    /// Most nodes the axes of one `select` may yield (its output and intermediate lists are bounded by it).
+    public let maxWork: Int
+    /// The matcher that runs engine steps (opaque to the reference).
+    public let engineMatcher: Matcher
+
+    /// Node visits in the current `select`.
+    public private(set) var work = 0
+    /// Engine steps run through the matcher since this interpreter was made.
+    public private(set) var engineStepsDelegated = 0
+
+    private var windowMemo: [Int32]? = nil
+    private var anyFrameMemo: Bool? = nil
+    private var indexPathMemo: [Int32: [(NodeID, Int, Int)]] = [:]
+    private var queryRoots: [NodeID] = []
+
+    public init(tree: ViewTree, predicates: PredicateRegistry = PredicateRegistry(), maxWork: Int = .max,
+                engineMatcher: Matcher = Matcher(configuration: .serial)) {
+        self.tree = tree; self.predicates = predicates; self.maxWork = maxWork; self.engineMatcher = engineMatcher
+    }
+
+    // MARK: programs
+
+    /// The nodes `program` selects, from `roots` when given, else from its start point; the
+    /// virtual document node (-1) never appears in the result.
+    public func select(_ program: SelectorProgram, from roots: [NodeID]? = nil) throws -> [NodeID] {
+        work = 0
+        let start = roots ?? startNodes(program.start)
+        queryRoots = start
+        return try run(program.steps, from: start).filter { $0 >= 0 }
+    }
+
+    /// The nodes a program's first step starts from (`StartPoint`'s doc comments).
+    public func startNodes(_ start: StartPoint) -> [NodeID] {
+        if tree.count == 0 { return [] }
+        let roots = tree.roots
+        // "the root ... is a UIApplication": one root, of that kind.
+        let applicationRoot = roots.count == 1 && tree.isKind(roots[0], of: "UIApplication")
+        switch start {
+        case .document: return [-1]
+        case .roots: return roots
+        case .windows: return applicationRoot ? tree.children(of: roots[0]) : roots
+        // The virtual application above the root is the virtual document node: its only child
+        // (window) is the root.
+        case .application: return applicationRoot ? [roots[0]] : [-1]
+        }
+    }
+
+    private func run(_ steps: [Step], from start: [NodeID]) throws -> [NodeID] {
+        var list = start
+        for step in steps {
+            list = try apply(step, to: list)
+        }
+        return list
+    }
+
+    private func apply(_ step: Step, to list: [NodeID]) throws -> [NodeID] {
+        switch step {
+        case let .axis(axis, order, filter, unique):
+            var out: [NodeID] = []
+            let check = Check(filter)
+            for v in list {
+                for w in try nodes(on: axis, order: order, from: v) where try holds(check, w) {
+                    out.append(w)
+                }
+            }
+            return unique ? firstOccurrences(out) : out
+        case .filter(let p):
+            let check = Check(p)
+            return try list.filter { try holds(check, $0) }
+        case .pick(let i):
+            let k = i >= 0 ? i : list.count + i
+            return k >= 0 && k < list.count ? [list[k]] : []
+        case .deduplicate:
+            return firstOccurrences(list)
+        case .sortInDocumentOrder:
+            // Node ids are preorder positions; the virtual node (-1) precedes every node.
+            return firstOccurrences(list.sorted())
+        case .union(let programs):
+            var out: [NodeID] = []
+            for program in programs {
+                // A member's results, like a program's, never hold the virtual node.
+                out += try run(program.steps, from: list).filter { $0 >= 0 }
+            }
+            return firstOccurrences(out)
+        case .engine(let e):
+            return try applyEngine(e, to: list)
+        }
+    }
+
+    /// An engine step, run by the matcher as a one-step program from `list`.
+    ///
+    /// Docs/Architecture.md: once the list is empty the remaining steps are skipped, except an
+    /// `EmptyInputEngineStep`, which may look back at the query's roots; it runs after a
+    /// `filter(none)` from those roots, so its `StepContext.queryRoots` are the query's. The
+    /// matcher drops the virtual node from a program's result, so whether the step returned it
+    /// is asked separately (the virtual node sorts first, and `pick 0` of it is empty).
+    private func applyEngine(_ e: any EngineStep, to list: [NodeID]) throws -> [NodeID] {
+        engineStepsDelegated += 1
+        if list.isEmpty {
+            guard e is any EmptyInputEngineStep else { return [] }
+            var b = ProgramBuilder(start: .document)
+            b.filter(.none)
+            b.engine(e)
+            return try engineMatcher.select(b.build(), in: tree, from: queryRoots, predicates: predicates,
+                                            budget: .unlimited)
+        }
+        var one = ProgramBuilder(start: .document)
+        one.engine(e)
+        let real = try engineMatcher.select(one.build(), in: tree, from: list, predicates: predicates, budget: .unlimited)
+        // The virtual node sorts first, and `pick 0` of it is dropped from the result.
+        var probe = one
+        probe.sortInDocumentOrder()
+        probe.pick(0)
+        if !real.isEmpty {
+            let first = try engineMatcher.select(probe.build(), in: tree, from: list, predicates: predicates, budget: .unlimited)
+            if !first.isEmpty { return real }
+            throw Failure.unsupported("engine step \(e.description) returned the document node among others")
+        }
+        // Nothing real: the output is empty or copies of the virtual node, whose children are the roots.
+        var children = one
+        children.axis(.children, unique: false)
+        let roots = try engineMatcher.select(children.build(), in: tree, from: list, predicates: predicates, budget: .unlimited)
+        return [NodeID](repeating: -1, count: roots.count / max(1, tree.roots.count))
+    }
+
+    /// Later duplicates dropped.
+    private func firstOccurrences(_ list: [NodeID]) -> [NodeID] {
+        var seen = Set<NodeID>()
+        return list.filter { seen.insert($0).inserted }
+    }
+
+    private func visit() throws {
+        work += 1
+        if work > maxWork { throw Failure.workLimit }
+    }
+
+    // MARK: axes
+
+    /// The children of a node, or the roots for the virtual document node.
+    private func kids(_ v: NodeID) -> [NodeID] {
+        v < 0 ? tree.roots : tree.children(of: v)
+    }
+
+    /// The nodes `axis` yields from `v` in `order` (`Axis` and `TraversalOrder` doc comments).
+    private func nodes(on axis: Axis, order: TraversalOrder, from v: NodeID) throws -> [NodeID] {
+        var out: [NodeID] = []
+        switch axis {
+        case .descendants, .descendantsOrSelf:
+            // The virtual node is a starting point only: never yielded as "self".
+            if axis == .descendantsOrSelf && v >= 0 { try visit(); out.append(v) }
+            if order == .document {
+                // Preorder: a node, then its children's subtrees left to right.
+                var stack = Array(kids(v).reversed())
+                while let x = stack.popLast() {
+                    try visit()
+                    out.append(x)
+                    stack.append(contentsOf: kids(x).reversed())
+                }
+            } else {
+                // UISpec: expanding a node lists its children last to first, and the children
+                // are expanded in that same order (last child's subtree first), depth first:
+                // R[A[a1,a2],B[b1]] gives B, A, b1, a2, a1.
+                var stack: [NodeID] = [v]
+                while let x = stack.popLast() {
+                    let children = kids(x)
+                    for c in children.reversed() { try visit(); out.append(c) }
+                    // Pushed first to last so that the last child is expanded first.
+                    stack.append(contentsOf: children)
+                }
+            }
+        case .children:
+            let children = kids(v)
+            for c in (order == .document ? children : children.reversed()) { try visit(); out.append(c) }
+        // Ancestors and parent have one order (nearest first): `TraversalOrder.reverse` only
+        // defines children and descendants, and the virtual node has neither.
+        case .ancestors:
+            guard v >= 0 else { break }
+            for a in tree.ancestors(of: v) { try visit(); out.append(a) }
+        case .parent:
+            guard v >= 0, let p = tree.parent(of: v) else { break }
+            try visit(); out.append(p)
+        case .siblings:
+            guard v >= 0 else { break }
+            // A root's parent is the virtual node, whose children are the roots.
+            let all = tree.parent(of: v).map { tree.children(of: $0) } ?? tree.roots
+            for s in (order == .document ? all : all.reversed()) where s != v { try visit(); out.append(s) }
+        }
+        return out
+    }
+
+    // MARK: predicates
+
+    /// A predicate with room for what it remembers per node (`hasAncestor`'s answers).
+    private final class Check {
+        let predicate: Predicate
+        let parts: [Check]
+        /// For `hasAncestor`: per node, 0 unknown, 1 no strict ancestor passes, 2 one does.
+        var answers: [UInt8] = []
+
+        init(_ p: Predicate) {
+            predicate = p
+            switch p {
+            case .and(let ps), .or(let ps): parts = ps.map(Check.init)
+            case .not(let q), .hasAncestor(let q): parts = [Check(q)]
+            default: parts = []
+            }
+        }
+    }
+
+    /// Whether node `v` passes `p` (`Predicate`'s doc comments); the virtual node passes nothing.
+    public func holds(_ p: Predicate, _ v: NodeID) throws -> Bool {
+        try holds(Check(p), v)
+    }
+
+    private func holds(_ check: Check, _ v: NodeID) throws -> Bool {
+        guard v >= 0 else { return false }
+        switch check.predicate {
+        case .any: return true
+        case .none: return false
+        case .kindOf(let name): return tree.isKind(v, of: name)
+        case .memberOf(let name): return tree.className(of: v) == name
+        case let .string(property, test):
+            guard case .string(let s)? = tree.value(property, of: v) else { return false }
+            return try Self.stringHolds(test, s)
+        case let .bool(property, want):
+            guard let b = tree.value(property, of: v)?.boolValue else { return false }
+            return b == want
+        case let .number(property, comparison, x):
+            guard let n = tree.value(property, of: v)?.numberValue else { return false }
+            return comparison.holds(n, x)
+        case .hasProperty(let property):
+            return tree.value(property, of: v) != nil
+        case let .custom(name, arguments):
+            if let custom = predicates.predicate(named: name) {
+                if let arity = custom.arity, arity != arguments.count {
+                    throw SelectorError(.usage, "\(name) takes \(arity) arguments, but \(arguments.count) were supplied")
+                }
+                return custom.test(tree, v, arguments)
+            }
+            // An unregistered name reads the boolean property; with arguments, nothing responds.
+            guard arguments.isEmpty, let b = tree.value(name, of: v)?.boolValue else { return false }
+            return b
+        case .onScreen:
+            return onScreen(v)
+        case let .indexPath(section, row):
+            return try indexPath(of: v).map { $0 == (section, row) } ?? false
+        case let .bitsSet(property, mask):
+            // "A numeric property, read as an integer": a JSON number (not a boolean),
+            // truncated toward zero.
+            let n: Double
+            switch tree.value(property, of: v) {
+            case .int(let i)?: n = Double(i)
+            case .double(let d)?: n = d
+            default: return false
+            }
+            guard n.isFinite, n.magnitude < 9.0e18 else { return false }
+            return Int64(n) & mask == mask
+        case .and:
+            for q in check.parts where !(try holds(q, v)) { return false }
+            return true
+        case .or:
+            for q in check.parts where try holds(q, v) { return true }
+            return false
+        case .not:
+            return !(try holds(check.parts[0], v))
+        case .hasAncestor:
+            return try someAncestor(passes: check, v)
+        }
+    }
+
+    /// A string test on one value: the subject read with the options, then compared as UTF-8.
+    public static func stringHolds(_ test: StringTest, _ value: String) throws -> Bool {
+        var subject = value
+        if test.options.contains(.noBreakSpaceAsSpace) {
+            var scalars = String.UnicodeScalarView()
+            for u in value.unicodeScalars { scalars.append(u == "\u{00A0}" ? " " : u) }
+            subject = String(scalars)
+        }
+        if case .matcher(let m) = test.operation {
+            let evaluator = m.makeEvaluator()
+            var bytes = Array(subject.utf8)
+            return try bytes.withUnsafeMutableBufferPointer { b throws(SelectorError) in
+                try evaluator.matches(UnsafeBufferPointer(b))
+            }
+        }
+        var needle = test.value
+        if test.options.contains(.caseInsensitive) {
+            subject = subject.lowercased()
+            needle = needle.lowercased()
+        }
+        let s = Array(subject.utf8), n = Array(needle.utf8)
+        switch test.operation {
+        case .equals: return s == n
+        case .hasPrefix: return s.starts(with: n)
+        case .hasSuffix: return s.reversed().starts(with: n.reversed())
+        case .contains:
+            if n.isEmpty { return true }
+            if s.count < n.count { return false }
+            for start in 0...(s.count - n.count) where s[start..<(start + n.count)].elementsEqual(n) { return true }
+            return false
+        case .matcher: return false
+        }
+    }
+
+    /// Some strict ancestor of `v` passes the check's operand, remembered per node.
+    private func someAncestor(passes check: Check, _ v: NodeID) throws -> Bool {
+        if check.answers.isEmpty { check.answers = [UInt8](repeating: 0, count: tree.count) }
+        let q = check.parts[0]
+        // answer(v) = the parent passes q, or answer(parent).
+        var path: [NodeID] = []
+        var x = v
+        var answer = false
+        while true {
+            if check.answers[Int(x)] != 0 { answer = check.answers[Int(x)] == 2; break }
+            path.append(x)
+            guard let p = tree.parent(of: x) else { answer = false; break }
+            if try holds(q, p) { answer = true; check.answers[Int(x)] = 2; path.removeLast(); break }
+            x = p
+        }
+        // Every node on the path reached the same answer through its parent.
+        for y in path { check.answers[Int(y)] = answer ? 2 : 1 }
+        return answer
+    }
+
+    // MARK: frames
+
+    private func frame(_ v: NodeID) -> Rect? {
+        tree.value(PropertyName.accessibilityFrame, of: v).flatMap { Rect(json: $0) }
+    }
+
+    /// `Predicate.onScreen`: the frame meets the nearest `UIWindow` at or above (else the root).
+    private func onScreen(_ v: NodeID) -> Bool {
+        if anyFrameMemo == nil {
+            anyFrameMemo = (0..<tree.count).contains { tree.value(PropertyName.accessibilityFrame, of: NodeID($0)) != nil }
+        }
+        if anyFrameMemo == false { return true }
+        guard let f = frame(v), let w = frame(window(of: v)) else { return false }
+        return Self.window(w, meets: f)
+    }
+
+    private func window(of v: NodeID) -> NodeID {
+        if windowMemo == nil {
+            // In preorder a parent precedes its children, so one pass fills every node.
+            var memo = [Int32](repeating: -1, count: tree.count)
+            for i in 0..<tree.count {
+                let node = NodeID(i)
+                if let p = tree.parent(of: node), !tree.isKind(node, of: "UIWindow") { memo[i] = memo[Int(p)] } else { memo[i] = node }
+            }
+            windowMemo = memo
+        }
+        return windowMemo![Int(v)]
+    }
+
+    /// `CGRectIntersectsRect(window, frame)` as FRY reads it: rectangles with area overlap with
+    /// open edges; a frame with no area meets the window when it lies inside it (origin inside,
+    /// far corner not beyond).
+    public static func window(_ w: Rect, meets f: Rect) -> Bool {
+        if f.width > 0 && f.height > 0 {
+            return f.x < w.x + w.width && w.x < f.x + f.width && f.y < w.y + w.height && w.y < f.y + f.height
+        }
+        let insideX = f.x >= w.x && f.x < w.x + w.width && f.x + max(f.width, 0) <= w.x + w.width
+        let insideY = f.y >= w.y && f.y < w.y + w.height && f.y + max(f.height, 0) <= w.y + w.height
+        return insideX && insideY
+    }
+
+    // MARK: index paths
+
+    private func isCell(_ v: NodeID) -> Bool { tree.isKind(v, of: "UITableViewCell") || tree.isKind(v, of: "UICollectionViewCell") }
+    private func isContainer(_ v: NodeID) -> Bool { tree.isKind(v, of: "UITableView") || tree.isKind(v, of: "UICollectionView") }
+    private func isHeader(_ v: NodeID) -> Bool {
+        !isCell(v) && (tree.isKind(v, of: "UITableViewHeaderFooterView") || tree.isKind(v, of: "UICollectionReusableView"))
+    }
+
+    /// `Predicate.indexPath`: a cell's recorded index path, else its place among its container's
+    /// cells in frame order with headers starting sections.
+    private func indexPath(of v: NodeID) throws -> (Int, Int)? {
+        guard isCell(v) else { return nil }
+        if let recorded = tree.value("indexPath", of: v), let path = Self.parseIndexPath(recorded) { return path }
+        guard let container = try nearestContainer(above: v) else { return nil }
+        if indexPathMemo[container] == nil { indexPathMemo[container] = try derivedPaths(in: container) }
+        return indexPathMemo[container]!.first(where: { $0.0 == v }).map { ($0.1, $0.2) }
+    }
+
+    private func nearestContainer(above v: NodeID) throws -> NodeID? {
+        var x = tree.parent(of: v)
+        while let a = x {
+            try visit()
+            if isContainer(a) { return a }
+            x = tree.parent(of: a)
+        }
+        return nil
+    }
+
+    private func derivedPaths(in container: NodeID) throws -> [(NodeID, Int, Int)] {
+        // The cells without a readable recorded path and the headers whose nearest container is
+        // this one (a nested table numbers its own cells).
+        var members: [NodeID] = []
+        for d in try nodes(on: .descendants, order: .document, from: container) {
+            guard try nearestContainer(above: d) == container else { continue }
+            if isHeader(d) { members.append(d); continue }
+            if isCell(d) {
+                if let recorded = tree.value("indexPath", of: d), Self.parseIndexPath(recorded) != nil { continue }
+                members.append(d)
+            }
+        }
+        // Top to bottom, then left to right; document order when a frame is missing.
+        let ordered = members.sorted { a, b in
+            guard let fa = frame(a), let fb = frame(b) else { return a < b }
+            if fa.y != fb.y { return fa.y < fb.y }
+            if fa.x != fb.x { return fa.x < fb.x }
+            return a < b
+        }
+        var out: [(NodeID, Int, Int)] = []
+        var section = 0, row = 0
+        for m in ordered {
+            if isHeader(m) {
+                // A header after at least one cell starts the next section.
+                if row > 0 { section += 1; row = 0 }
+            } else {
+                out.append((m, section, row))
+                row += 1
+            }
+        }
+        return out
+    }
+
+    /// A recorded index path: `[s, r]`, `{"section": s, "row" (or "item"): r}`, or text holding
+    /// two integers (`"0-5"`, NSIndexPath's `{length = 2, path = 0 - 5}`, whose length is skipped).
+    public static func parseIndexPath(_ value: JSONValue) -> (Int, Int)? {
+        func integer(_ v: JSONValue?) -> Int? {
+            guard let x = v?.numberValue, x == x.rounded(), x.magnitude < 1e9 else { return nil }
+            return Int(x)
+        }
+        switch value {
+        case .array(let parts):
+            guard parts.count == 2, let s = integer(parts[0]), let r = integer(parts[1]) else { return nil }
+            return (s, r)
+        case .object:
+            guard let s = integer(value["section"]), let r = integer(value["row"] ?? value["item"]) else { return nil }
+            return (s, r)
+        case .string(let text):
+            var numbers: [String] = []
+            var current = ""
+            for ch in text {
+                if ch.isASCII && ch.isNumber { current.append(ch) } else if !current.isEmpty { numbers.append(current); current = "" }
+            }
+            if !current.isEmpty { numbers.append(current) }
+            if numbers.contains(where: { $0.count >= 10 }) { return nil }
+            if text.contains("length") { numbers.removeFirst(min(1, numbers.count)) }
+            guard numbers.count == 2 else { return nil }
+            return (Int(numbers[0])!, Int(numbers[1])!)
+        default:
+            return nil
+        }
+    }
+}
