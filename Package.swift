@@ -316,7 +316,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewSelectorsTests",
-            dependencies: ["SelectorCore", "ViewSelectors", "SyntheticHierarchy"],
+            dependencies: ["SelectorCore", "ViewSelectors", "SyntheticHierarchy", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
     ],
