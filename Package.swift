@@ -157,7 +157,7 @@ let package = Package(
         // Engine `xpath`: XPath 1.0 over the page source (Appium's element and attribute names).
         .target(
             name: "XPathEngine",
-            dependencies: ["SelectorCore", "PCRE2Matching", "CPCRE2"],
+            dependencies: ["SelectorCore", "PCRE2Matching"],
             path: "Plugins/XPath",
             swiftSettings: strictSettings
         ),

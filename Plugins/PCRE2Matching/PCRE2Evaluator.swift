@@ -4,9 +4,14 @@ package import SelectorCore
 /// One thread's use of a `PCRE2Regex`: owns the match data, so matching allocates nothing.
 ///
 /// The core makes one evaluator per thread per string column it evaluates, then calls `matches`
-/// once per distinct value. The match data is sized for the whole match only (one ovector pair):
-/// selection asks "does it match", never for groups. Since PCRE2 10.41 the interpreter keeps its
-/// backtracking frames in the match data too, so they are reused from value to value.
+/// once per distinct value. Unless made with `groups: true` the match data is sized for the whole
+/// match only (one ovector pair): selection asks "does it match", never for groups. Since PCRE2
+/// 10.41 the interpreter keeps its backtracking frames in the match data too, so they are reused
+/// from value to value.
+///
+/// `find(_:from:)` and `group(_:)` serve callers that need where a pattern matches and its groups
+/// (xpath's `replace()` and `tokenize()`): the same code, limits, guarded copy and error wording
+/// as `matches`.
 ///
 /// Under a deadline (`useDeadline`), a subject longer than `guardThreshold` bytes runs the
 /// pattern's guarded code, whose callouts read the clock, so one match on a megabyte label stops
@@ -46,11 +51,13 @@ package final class PCRE2Evaluator: StringEvaluator {
     /// A copy of the pattern's match context that also names the callout; made with `callout`.
     private var guardedContext: OpaquePointer?
 
-    package init(_ regex: PCRE2Regex, wording: Wording, foldSubject: ((String) -> String)? = nil) {
+    /// `groups`: size the match data for every capturing group, so `group(_:)` answers for all of
+    /// them after `find`; otherwise only the whole match is recorded.
+    package init(_ regex: PCRE2Regex, wording: Wording, foldSubject: ((String) -> String)? = nil, groups: Bool = false) {
         self.regex = regex
         self.wording = wording
         self.foldSubject = foldSubject
-        self.matchData = pcre2_match_data_create_8(1, nil)
+        self.matchData = pcre2_match_data_create_8(groups ? UInt32(regex.captureCount + 1) : 1, nil)
     }
 
     deinit {
@@ -78,18 +85,57 @@ package final class PCRE2Evaluator: StringEvaluator {
     }
 
     package func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool {
-        guard let matchData else {
-            throw SelectorError(.evaluation, "out of memory creating PCRE2 match data \(wording.matchDataSite)")
-        }
+        let matchData = try requireMatchData()
         evaluations += 1
         if let foldSubject {
             let folded = Array(foldSubject(String(decoding: subject, as: UTF8.self)).utf8)
-            return try folded.withUnsafeBufferPointer { buffer throws(SelectorError) in try run(buffer, matchData) }
+            return try folded.withUnsafeBufferPointer { buffer throws(SelectorError) in try run(buffer, from: 0, matchData) }
         }
-        return try run(subject, matchData)
+        return try run(subject, from: 0, matchData)
     }
 
-    private func run(_ subject: UnsafeBufferPointer<UInt8>, _ matchData: OpaquePointer) throws(SelectorError) -> Bool {
+    /// Capturing groups in the pattern; `group(_:)` takes 0 through this.
+    package var groupCount: Int { regex.captureCount }
+
+    /// The byte range of the leftmost match starting at or after `offset` (a character boundary
+    /// of `subject`), or nil when there is none. PCRE2 still sees the bytes before `offset`, so
+    /// `^`, `\b` and lookbehinds read them as context. A match may be empty; `nextStart(after:in:)`
+    /// says where to search next. The subject is not folded: the ranges are offsets in it.
+    package func find(_ subject: UnsafeBufferPointer<UInt8>, from offset: Int) throws(SelectorError) -> Range<Int>? {
+        assert(foldSubject == nil, "find reports ranges in the subject as given; a folded copy would shift them")
+        let matchData = try requireMatchData()
+        return try run(subject, from: offset, matchData) ? group(0) : nil
+    }
+
+    /// The byte range of group `k` (0: the whole match) in the last `find` that matched; nil when
+    /// the group took no part in it, or the evaluator was made without `groups: true` and `k > 0`.
+    package func group(_ k: Int) -> Range<Int>? {
+        guard let matchData, k >= 0, k < Int(pcre2_get_ovector_count_8(matchData)) else { return nil }
+        let ovector = pcre2_get_ovector_pointer_8(matchData)!
+        let start = ovector[2 * k], end = ovector[2 * k + 1]
+        // PCRE2_UNSET (~0) marks a group that did not take part.
+        if start == ~0 { return nil }
+        return Int(start)..<Int(end)
+    }
+
+    /// Where the search after `match` starts, so successive `find`s give XPath 2's non-overlapping
+    /// matches (F&O 7.6.3, 7.6.4): at its end, or, after an empty match, one character on, since
+    /// searching again at the same place would find the same empty match forever.
+    package static func nextStart(after match: Range<Int>, in subject: UnsafeBufferPointer<UInt8>) -> Int {
+        guard match.isEmpty else { return match.upperBound }
+        var next = match.upperBound + 1
+        while next < subject.count && subject[next] & 0xC0 == 0x80 { next += 1 }
+        return next
+    }
+
+    private func requireMatchData() throws(SelectorError) -> OpaquePointer {
+        guard let matchData else {
+            throw SelectorError(.evaluation, "out of memory creating PCRE2 match data \(wording.matchDataSite)")
+        }
+        return matchData
+    }
+
+    private func run(_ subject: UnsafeBufferPointer<UInt8>, from offset: Int, _ matchData: OpaquePointer) throws(SelectorError) -> Bool {
         var code = regex.code, context = regex.matchContext, jit = regex.usesJIT
         if subject.count > Self.guardThreshold, let callout, callout.pointee.deadline.isSet,
            let guardedContext, let guarded = regex.guarded() {
@@ -104,8 +150,8 @@ package final class PCRE2Evaluator: StringEvaluator {
         let rc: Int32 = withUnsafePointer(to: &empty) { emptyPointer in
             let base = subject.baseAddress ?? emptyPointer
             return jit
-                ? pcre2_jit_match_8(code, base, subject.count, 0, 0, matchData, context)
-                : pcre2_match_8(code, base, subject.count, 0, 0, matchData, context)
+                ? pcre2_jit_match_8(code, base, subject.count, offset, 0, matchData, context)
+                : pcre2_match_8(code, base, subject.count, offset, 0, matchData, context)
         }
         // rc 0 would mean "matched, ovector too small": still a match.
         if rc >= 0 { return true }

@@ -14,7 +14,8 @@ public struct PCRE2CompileError: Error, Sendable {
 }
 
 /// A pattern compiled by PCRE2 in UTF mode, with its match limits: what the `regex` engine's
-/// `PCRE2Pattern` and the predicate engine's `MATCHES` both run.
+/// `PCRE2Pattern`, the predicate engine's `MATCHES`, UiSelector's `…Matches` and xpath's
+/// `matches()`, `replace()` and `tokenize()` all run.
 ///
 /// It lives in a compiled selector, so the selector cache keeps it compiled (and JIT-compiled)
 /// across queries and trees; the PCRE2 code and match context are freed when the last program
@@ -38,6 +39,10 @@ package final class PCRE2Regex: @unchecked Sendable {
         package static let unicodeProperties = Options(rawValue: PCRE2_UCP)
         package static let anchored = Options(rawValue: PCRE2_ANCHORED)
         package static let endAnchored = Options(rawValue: PCRE2_ENDANCHORED)
+        /// The pattern is text, not syntax (XPath 3.0's `q`). PCRE2 then accepts only a few other
+        /// options (caseless and the anchors among them), so `init` leaves out
+        /// `PCRE2_NEVER_BACKSLASH_C`, which a literal pattern has no use for anyway.
+        package static let literal = Options(rawValue: PCRE2_LITERAL)
     }
 
     /// The `pcre2_code`.
@@ -46,6 +51,8 @@ package final class PCRE2Regex: @unchecked Sendable {
     let matchContext: OpaquePointer
     /// Whether `pcre2_jit_compile` succeeded, so matches go through `pcre2_jit_match`.
     package let usesJIT: Bool
+    /// Capturing groups in the pattern (`PCRE2_INFO_CAPTURECOUNT`), for `PCRE2Evaluator.find`.
+    package let captureCount: Int
     /// The pattern and options `init` compiled, kept to compile the guarded code on demand.
     private let pattern: [UInt8]
     private let compileOptions: UInt32
@@ -61,7 +68,7 @@ package final class PCRE2Regex: @unchecked Sendable {
         var errorCode: Int32 = 0
         var errorOffset = 0
         let bytes = Array(pattern.utf8)
-        let flags = PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C | options.rawValue
+        let flags = PCRE2_UTF | (options.contains(.literal) ? 0 : PCRE2_NEVER_BACKSLASH_C) | options.rawValue
         guard let compiled = Self.compile(bytes, flags, &errorCode, &errorOffset) else {
             throw PCRE2CompileError(message: Self.message(for: errorCode), patternOffset: errorOffset)
         }
@@ -71,6 +78,9 @@ package final class PCRE2Regex: @unchecked Sendable {
         }
         pcre2_set_match_limit_8(context, limits.matchLimit)
         pcre2_set_depth_limit_8(context, limits.depthLimit)
+        var captures: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
+        self.captureCount = Int(captures)
         self.code = compiled
         self.matchContext = context
         self.pattern = bytes

@@ -1,4 +1,5 @@
 import SelectorCore
+import PCRE2Matching
 
 // XPath 2's string functions that WebDriverAgent registers (FBXPathExtensions.m) and the Appium
 // XCUITest driver documents: `ends-with`, `lower-case`, `upper-case`, `replace`, `tokenize`,
@@ -136,8 +137,7 @@ extension XEvaluator {
         if case .pattern(let compiled) = args[1] {
             let key = ObjectIdentifier(compiled)
             if let m = patternMatchers[key] { return m }
-            let m = XPathPatternMatcher(compiled)
-            m.useDeadline(sc.deadline)
+            let m = compiled.matcher(sc.deadline)
             patternMatchers[key] = m
             return m
         }
@@ -158,8 +158,7 @@ extension XEvaluator {
             throw SelectorError(.evaluation, "\(f.rawValue)(): invalid regular expression: \(error.message)")
         }
         if compiled.matchesEmpty { throw SelectorError(.evaluation, "\(f.rawValue)(): the pattern matches the empty string") }
-        let m = XPathPatternMatcher(compiled)
-        m.useDeadline(sc.deadline)
+        let m = compiled.matcher(sc.deadline)
         dynamicPattern = (key, m)
         return m
     }
@@ -172,7 +171,7 @@ extension XEvaluator {
         if !literal, let bad = XPathReplacement.error(in: replacement) {
             throw SelectorError(.evaluation, "replace(): \(bad.message)")
         }
-        let parts: [XPathReplacement.Part] = literal ? [.text(replacement)] : XPathReplacement.parts(replacement, groups: matcher.pattern.groups)
+        let parts: [XPathReplacement.Part] = literal ? [.text(replacement)] : XPathReplacement.parts(replacement, groups: matcher.search.groupCount)
         var subject = input
         spendBytes(subject.utf8.count)
         let result: Result<String, SelectorError> = subject.withUTF8 { bytes in
@@ -183,7 +182,7 @@ extension XEvaluator {
                 if out.count + r.count > Self.maxStringBytes { throw Self.stringTooLong("replace()") }
                 out.append(contentsOf: bytes[r])
             }
-            while from <= bytes.count, let m = try matcher.find(bytes, from: from) {
+            while from <= bytes.count, let m = try matcher.search.find(bytes, from: from) {
                 try add(copied..<m.lowerBound)
                 for part in parts {
                     switch part {
@@ -191,13 +190,13 @@ extension XEvaluator {
                         if out.count + t.utf8.count > Self.maxStringBytes { throw Self.stringTooLong("replace()") }
                         out.append(contentsOf: t.utf8)
                     case .group(let k):
-                        if let g = matcher.group(k) { try add(g) }
+                        if let g = matcher.search.group(k) { try add(g) }
                     }
                 }
                 copied = m.upperBound
                 // A zero-length match (possible only where the pattern cannot match "" as a whole,
                 // `\b`): the next search starts one character on.
-                from = m.isEmpty ? Self.nextCharacter(bytes, m.upperBound) : m.upperBound
+                from = PCRE2Evaluator.nextStart(after: m, in: bytes)
                 pending &+= 1 &+ (m.count + 64) >> 6
                 try settle(&sc)
             }
@@ -219,19 +218,18 @@ extension XEvaluator {
           do throws(SelectorError) {
             var tokens: [String] = []
             var start = 0, from = 0
-            while from <= bytes.count, let m = try matcher.find(bytes, from: from) {
+            while from <= bytes.count, let m = try matcher.search.find(bytes, from: from) {
                 if m.isEmpty {
                     // A zero-length match splits only between characters, not at a token's start.
                     if m.lowerBound > start && m.lowerBound < bytes.count {
                         tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<m.lowerBound]), as: UTF8.self))
                         start = m.lowerBound
                     }
-                    from = Self.nextCharacter(bytes, m.upperBound)
                 } else {
                     tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<m.lowerBound]), as: UTF8.self))
                     start = m.upperBound
-                    from = m.upperBound
                 }
+                from = PCRE2Evaluator.nextStart(after: m, in: bytes)
                 pending &+= 1
                 try settle(&sc)
             }
@@ -240,12 +238,5 @@ extension XEvaluator {
           } catch { return .failure(error) }
         }
         return try result.get()
-    }
-
-    /// The offset of the character after the one at `i` (past the end when none).
-    static func nextCharacter(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
-        var j = i + 1
-        while j < bytes.count && bytes[j] & 0xC0 == 0x80 { j += 1 }
-        return j
     }
 }
