@@ -238,7 +238,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RegexLabelTests",
-            dependencies: ["SelectorCore", "RegexLabelEngine", "ViewSelectorsTesting"],
+            dependencies: ["SelectorCore", "RegexLabelEngine", "PCRE2Matching", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
