@@ -246,7 +246,7 @@ struct ProgramGenerator {
         case 5, 6, 7:
             let p = rng.chance(70) ? pick(["accessibilityLabel", "text", "class", "uid", "misc", "placeholder"]) : property(0)
             return .string(property: p, stringTest(p))
-        case 8: return .bool(property: pick(["isHidden", "isOn", "misc", "tag", "accessibilityLabel"]), rng.chance(50))
+        case 8: return .bool(property: pick(["isHidden", "isOn", "misc", "tag", "accessibilityLabel", "accessibilityFrame.x"]), rng.chance(50))
         case 9, 10:
             let p = property(1)
             let x = values.numbers[p].flatMap { $0.isEmpty ? nil : pick($0) } ?? Double(rng.below(10))
@@ -263,7 +263,7 @@ struct ProgramGenerator {
         case 14: return .indexPath(section: rng.below(3), row: rng.below(6))
         // Not on `misc`, whose JSON booleans the matcher reads as numbers here alone (see
         // `bitsOfABooleanInAMixedColumn`).
-        case 15: return .bitsSet(property: pick(["traits", "tag", "isHidden"]), mask: Int64(pick([0, 1, 2, 5, 16, 48])))
+        case 15: return .bitsSet(property: pick(["traits", "tag", "isHidden", "misc", "accessibilityFrame.width"]), mask: Int64(pick([0, 1, 2, 5, 16, 48])))
         case 16, 17: return .and((0..<(1 + rng.below(3))).map { _ in predicate(depth: depth + 1) })
         case 18: return .or((0..<(1 + rng.below(3))).map { _ in predicate(depth: depth + 1) })
         case 19: return .not(predicate(depth: depth + 1))
@@ -492,10 +492,10 @@ private func bothAnswers(_ p: Predicate, _ tree: ViewTree) throws -> (matcher: [
 
 @Suite("Reference differential: minimized cases")
 struct ReferenceDifferentialRegressionTests {
-    /// A generic column (mixed value types) holding a JSON boolean: `bitsSet` reads it as 1 there,
+    /// A generic column (mixed value types) holding a JSON boolean: `bitsSet` read it as 1 there,
     /// while the same boolean in a typed boolean column fails, as the doc's "a numeric property"
-    /// says (found by `randomTrees`, seed 5).
-    @Test(.disabled("matcher bug: bitsSet reads a JSON boolean as a number in a generic column only"))
+    /// says (found by `randomTrees`, seed 5; fixed in the resolver).
+    @Test
     func bitsOfABooleanInAMixedColumn() throws {
         var b = ViewTreeBuilder()
         let root = b.addNode(className: "UIWindow")
@@ -517,8 +517,8 @@ struct ReferenceDifferentialRegressionTests {
     }
 
     /// Part of a frame (`accessibilityFrame.x`) is a number (`ViewTree.value`, `number`,
-    /// `hasProperty` read it), but `bool` and `bitsSet` on it fail every node in the matcher.
-    @Test(.disabled("matcher bug: bool and bitsSet do not read frame parts, which number and hasProperty read"))
+    /// `hasProperty` read it); `bool` and `bitsSet` failed every node on it (fixed in the resolver).
+    @Test
     func framePartsAsBooleansAndBits() throws {
         var b = ViewTreeBuilder()
         let root = b.addNode(className: "UIWindow")

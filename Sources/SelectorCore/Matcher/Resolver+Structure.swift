@@ -61,7 +61,16 @@ extension Resolver {
 
     /// Every bit of `mask` set in a numeric property read as an integer.
     func resolveBits(_ property: String, _ mask: Int64) -> ResolvedTest {
-        guard let column = tree.columns[property] else { return .constant(false) }
+        guard let column = tree.columns[property] else {
+            // A frame's part (`accessibilityFrame.x`) is a number, as `number` reads it.
+            guard let (frames, component) = tree.frameComponent(property) else { return .constant(false) }
+            return .closure { i in
+                let r = frames[Int(i)]
+                let x = component.read(r)
+                guard !r.isAbsent, x.isFinite, abs(x) < 9.0e18 else { return false }
+                return Int64(x) & mask == mask
+            }
+        }
         switch column {
         case .numbers(let v):
             return .closure { i in
@@ -70,9 +79,15 @@ extension Resolver {
                 return Int64(x) & mask == mask
             }
         case .generic:
+            // Numbers only: a boolean is no bitmask, in a mixed column as in a boolean one.
             return .closure { [column] i in
-                guard let x = column.value(at: Int(i))?.numberValue, x.isFinite, abs(x) < 9.0e18 else { return false }
-                return Int64(x) & mask == mask
+                switch column.value(at: Int(i)) {
+                case .int(let n)?: return n & mask == mask
+                case .double(let x)?:
+                    guard x.isFinite, abs(x) < 9.0e18 else { return false }
+                    return Int64(x) & mask == mask
+                default: return false
+                }
             }
         default: return .constant(false)
         }

@@ -66,7 +66,14 @@ struct Resolver {
         case .string(let property, let test):
             return try resolveString(property, test)
         case .bool(let property, let want):
-            guard let column = tree.columns[property] else { return .constant(false) }
+            guard let column = tree.columns[property] else {
+                // A frame's part is a number, and numbers read as non-zero.
+                guard let (frames, component) = tree.frameComponent(property) else { return .constant(false) }
+                return .closure { i in
+                    let r = frames[Int(i)]
+                    return !r.isAbsent && (component.read(r) != 0) == want
+                }
+            }
             switch column {
             case .bools(let v): return .bools(v, want)
             case .numbers(let v): return .numbers(v, want ? .notEqual : .equal, 0)
