@@ -88,7 +88,7 @@ struct StalledReaderTests {
     @Test("stalled /dump readers past maxConcurrentStreams are answered 503, and stalled ones are closed")
     func stalledDumpReadersAreClosed() async throws {
         let host = SnapshotHost(tree: Self.tree)
-        try await withRunningServer(Self.server(host, maxStreams: 4, stall: .seconds(2))) { _, port async throws in
+        try await withRunningServer(Self.server(host, maxStreams: 4, stall: .seconds(2))) { server, port async throws in
             let whole = Self.tree.dumpJSON().count
             var readers: [StalledReader] = []
             for k in 0..<12 {
@@ -102,8 +102,16 @@ struct StalledReaderTests {
             try await withClient(port: port) { client async throws in
                 #expect(try await client.get("/version").status == .ok)
             }
-            // Past the stall timeout, every reader finds its connection ended before the document did.
-            try await Task.sleep(for: .seconds(4))
+            // Every stream the server started ends without a byte read here: the stall timeout
+            // cuts it (waited for by the server's count, not a sleep: under TSan a stream can
+            // take seconds to fill the socket buffers and stall). Then every reader finds its
+            // connection ended before the document did.
+            let giveUp = ContinuousClock.now + .seconds(120)
+            while server.streamsInFlight > 0 && ContinuousClock.now < giveUp {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(server.streamsInFlight == 0, "streams still being sent to readers that read nothing")
+            #expect(server.streamsClosedStalled >= 1)
             var busy = 0, cut = 0
             for reader in readers {
                 let (bytes, closed) = reader.drain(timeout: .seconds(30))

@@ -27,7 +27,7 @@ struct Endpoints: Sendable {
         self.shutdown = { [weak server] in await server?.shutdown() }
         self.reads = server.reads
         self.writes = server.writes
-        self.streams = ResponseStreams(server.configuration)
+        self.streams = server.streams
     }
 
     /// The deadline of a query starting now.

@@ -34,6 +34,16 @@ public final class FranklyServer: Sendable {
     /// Worker lanes for queries that only read, and for writes (see `WorkLane`).
     let reads: WorkLane
     let writes: WorkLane
+    /// The streamed answers' slots and counters, one set per server (every route shares them).
+    let streams: ResponseStreams
+
+    /// Streamed answers (`/dump*`, `/inspector/tree`) being sent now; `maxConcurrentStreams`
+    /// bounds it. For monitoring, and for tests that must wait until stalled readers are cut.
+    public var streamsInFlight: Int { streams.inFlight }
+    /// Streamed answers refused (503) because `maxConcurrentStreams` were being sent.
+    public var streamsRefused: Int { streams.refused }
+    /// Connections closed because a chunk waited past `stalledWriteTimeout`.
+    public var streamsClosedStalled: Int { streams.stalled }
 
     public init(host: any FranklyHost, registry: EngineRegistry,
                 configuration: FranklyServerConfiguration = FranklyServerConfiguration(),
@@ -42,6 +52,7 @@ public final class FranklyServer: Sendable {
         self.reads = WorkLane(name: "query", width: configuration.maxConcurrentQueries,
                               maxWaiting: configuration.maxQueuedRequests)
         self.writes = WorkLane(name: "write", width: 1, maxWaiting: configuration.maxQueuedRequests)
+        self.streams = ResponseStreams(configuration)
     }
 
     /// The Hummingbird application serving the protocol (what `run()` runs; embedders may run it
