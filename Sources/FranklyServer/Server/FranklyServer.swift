@@ -62,8 +62,10 @@ public final class FranklyServer: Sendable {
         let threshold = configuration.crowdedConnectionThreshold
         let crowdedTimeout = TimeAmount(configuration.crowdedIdleTimeout)
         // A refused or oversized request's socket lingers this long after the answer (see
-        // CloseAfterResponseHandler); never longer than an ordinary idle connection would stay.
-        let linger = min(TimeAmount(configuration.idleTimeout), .seconds(2))
+        // CloseAfterResponseHandler), or until the client closes; never longer than an ordinary
+        // idle connection would stay. 2 s was too short for a client on a loaded machine (under
+        // ThreadSanitizer, a test's client read its 413 after the reset had destroyed it).
+        let linger = min(TimeAmount(configuration.idleTimeout), .seconds(5))
         return Application(
             router: makeRouter(),
             server: .http1(configuration: .init(
