@@ -44,12 +44,11 @@ struct FRYFirstMatch: EngineStep {
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         let test = try context.test(predicate)
         if test.isNever { return [] }
-        let tree = context.tree
         // The scopes: outermost inputs in document order (-1, the virtual document, spans the tree).
         var scopes: [(root: NodeID, start: Int, end: Int)] = []
         var coveredEnd = Int.min
         for v in Set(input).sorted() {
-            let (start, end) = v < 0 ? (0, tree.count) : (Int(v), Int(tree.ends[Int(v)]))
+            let (start, end) = (max(0, Int(v)), context.subtreeEnd(of: v))
             if start < coveredEnd { continue }
             scopes.append((v, start, end)); coveredEnd = end
         }
@@ -59,8 +58,8 @@ struct FRYFirstMatch: EngineStep {
         var visits: [(root: NodeID, start: Int, end: Int)] = []
         for scope in scopes.reversed() {
             guard scope.root >= 0, isApplication(scope.root) else { visits.append(scope); continue }
-            for window in tree.children(of: scope.root) {
-                visits.append((window, Int(window), Int(tree.ends[Int(window)])))
+            for window in context.children(of: scope.root) {
+                visits.append((window, Int(window), context.subtreeEnd(of: window)))
             }
         }
         for scope in visits {
@@ -73,11 +72,11 @@ struct FRYFirstMatch: EngineStep {
             try context.charge(scope.end - max(i, scope.start))
             guard last >= 0 else { continue }
             var first = NodeID(last)
-            var up = tree.parents[last]
+            var up = context.parent(of: NodeID(last))
             while up >= 0 && (scope.root < 0 || up >= scope.root) {
                 if test(up) { first = up }
                 if up == scope.root { break }
-                up = tree.parents[Int(up)]
+                up = context.parent(of: up)
             }
             return [first]
         }

@@ -21,20 +21,19 @@ package struct ShelleyReturnTypeCheck: EngineStep, Equatable {
 
     package func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         let answers = classes.isEmpty ? nil : try context.test(.or(classes.map { .kindOf($0) }))
-        let tree = context.tree
         for view in input where view >= 0 {
-            if let answers, answers(view) { throw wrongReturnType(view, tree, value: tree.value(name, of: view)) }
-            switch tree.value(name, of: view) {
+            let value = context.value(name, of: view)
+            if let answers, answers(view) { throw wrongReturnType(context.describe(view), value: value) }
+            switch value {
             case nil, .null?, .bool?: continue
-            case let value?: throw wrongReturnType(view, tree, value: value)
+            case let value?: throw wrongReturnType(context.describe(view), value: value)
             }
         }
         try context.charge(input.count)
         return input
     }
 
-    private func wrongReturnType(_ view: NodeID, _ tree: ViewTree, value: JSONValue?) -> SelectorError {
-        let subject = "\(tree.className(of: view)) (uid \(tree.uidString(of: view) ?? "none"))"
+    private func wrongReturnType(_ subject: String, value: JSONValue?) -> SelectorError {
         let answer = value.map { "answers \($0.jsonString)" } ?? "answers it with a \(Vocabulary.nonBooleanGetters[name]?.returns ?? "non-BOOL value")"
         return SelectorError(.evaluation, "wrong return type: predicate does not return a BOOL ('\(name)' on \(subject) \(answer))",
                              offset: offset)

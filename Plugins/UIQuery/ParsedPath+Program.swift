@@ -126,7 +126,7 @@ struct UISpecExistenceCheck: EmptyInputEngineStep {
 
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         if !input.isEmpty { return input }
-        let roots = context.queryRoots ?? Matcher().startNodes(.application, in: context.tree)
+        let roots = context.queryRoots ?? context.startNodes(.application)
         if try link.selectedBefore(from: roots, in: &context).isEmpty {
             throw SelectorError(.evaluation, message, offset: offset, engine: UIQueryEngine.engineName)
         }

@@ -437,7 +437,7 @@ struct XPathRootStep: EngineStep {
 struct XPathDocumentElementStep: EngineStep {
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         guard input.contains(where: { $0 < 0 }) else { return input }
-        let element: [NodeID] = context.tree.count > 0 ? [0] : []
+        let element = Array(context.startNodes(.roots).prefix(1))
         return (element + input.filter { $0 >= 0 }).sortedUnique()
     }
     var description: String { "xpath context: the document element" }

@@ -64,6 +64,37 @@ public struct StepContext {
     /// (`StringEvaluator.useDeadline`).
     public var deadline: QueryDeadline { QueryDeadline(run.meter.deadline) }
 
+    // Navigation, so a step moves through the tree the way the core defines it rather than
+    // reading the tree's columns.
+
+    /// The nodes a program with start point `start` begins from on this tree (`Matcher.startNodes`).
+    public func startNodes(_ start: StartPoint) -> [NodeID] { run.matcher.startNodes(start, in: run.tree) }
+
+    /// The direct children of `node`, in order; the roots for the virtual document node (-1).
+    public func children(of node: NodeID) -> [NodeID] {
+        node < 0 ? run.tree.roots : run.tree.children(of: node)
+    }
+
+    /// The parent of `node`; -1 for a root.
+    public func parent(of node: NodeID) -> NodeID {
+        node < 0 ? -1 : run.tree.parents[Int(node)]
+    }
+
+    /// One past the last node of `node`'s subtree in preorder, so its descendants are
+    /// `node + 1 ..< subtreeEnd(of: node)`; the tree's size for the virtual document node.
+    public func subtreeEnd(of node: NodeID) -> Int {
+        node < 0 ? run.tree.count : Int(run.tree.ends[Int(node)])
+    }
+
+    /// The value `node` records under `name` (nil: none), for a step whose answer or error
+    /// depends on the value itself rather than on a test of it.
+    public func value(_ name: String, of node: NodeID) -> JSONValue? { run.tree.value(name, of: node) }
+
+    /// `node` as an error message names it: its class and uid, `UIView (uid 12)`.
+    public func describe(_ node: NodeID) -> String {
+        "\(run.tree.className(of: node)) (uid \(run.tree.uidString(of: node) ?? "none"))"
+    }
+
     /// Throws when `count` intermediate results exceed the budget's limit.
     public func checkResults(_ count: Int) throws(SelectorError) {
         try run.meter.checkResults(count)
