@@ -69,8 +69,7 @@ struct BuiltinStringEvaluator {
         return false
     }
 
-    /// Substring search: `memchr` to the next candidate first byte, then `memcmp` (glibc's `memmem`
-    /// is a GNU extension the Swift module does not export).
+    /// Substring search: a plain loop on short values, else `ByteSearch` (linear whatever the bytes).
     private func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = needle.count
         if hay.count <= 64 {
@@ -89,53 +88,7 @@ struct BuiltinStringEvaluator {
             }
             return false
         }
-        let first = Int32(needle[0])
-        let base = UnsafeRawPointer(hay.baseAddress!)
-        var p = base
-        let last = UnsafeRawPointer(hay.baseAddress! + (hay.count - n))
-        // memchr + memcmp is fastest on real labels but O(value × needle) at worst (a megabyte
-        // of `a` against `aaa…b`): once the comparisons could have read more than a few times
-        // the value, the rest is searched in linear time.
-        var comparedBound = 0
-        let linearAfter = 8 * hay.count + 65_536
-        while p <= last {
-            guard let q = memchr(p, first, last - p + 1) else { return false }
-            if memcmp(q, needle.baseAddress!, n) == 0 { return true }
-            p = UnsafeRawPointer(q) + 1
-            comparedBound &+= n
-            if comparedBound > linearAfter {
-                return Self.linearContains(UnsafeBufferPointer(rebasing: hay[(p - base)...]), needle)
-            }
-        }
-        return false
-    }
-
-    /// Knuth-Morris-Pratt: each byte of `hay` is read a bounded number of times, whatever the
-    /// needle. The failure table costs the needle's length, once per value that gets here.
-    static func linearContains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = needle.count
-        if n == 0 { return true }
-        if hay.count < n { return false }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { fail in
-            fail[0] = 0
-            var k = 0
-            if n > 1 {
-                for i in 1..<n {
-                    while k > 0 && needle[i] != needle[k] { k = fail[k - 1] }
-                    if needle[i] == needle[k] { k += 1 }
-                    fail[i] = k
-                }
-            }
-            var m = 0
-            for b in hay {
-                while m > 0 && b != needle[m] { m = fail[m - 1] }
-                if b == needle[m] {
-                    m += 1
-                    if m == n { return true }
-                }
-            }
-            return false
-        }
+        return ByteSearch.firstIndex(of: needle, in: hay) != nil
     }
 
     private func plainMatches(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
