@@ -35,7 +35,7 @@ struct ConnectionLimitTests {
         let server = Fixture.server(SnapshotHost(tree: Fixture.sample), configuration: configuration)
         try await withRunningServer(server) { _, port async throws in
             let json = #"{"query":"1055","operation":{"method_name":"text","arguments":[]}}"#
-            let client = OneShotHTTPClient(port: port, readTimeout: .seconds(25))
+            let client = OneShotHTTPClient(port: port)
             let atLimit = try await client.post("/map", json + String(repeating: " ", count: 100 - json.utf8.count))
             #expect(atLimit.json.results == ["Sign in"])
             let over = try await client.post("/map", json + String(repeating: " ", count: 101 - json.utf8.count))
