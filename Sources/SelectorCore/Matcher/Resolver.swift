@@ -30,6 +30,7 @@ struct Resolver {
                     test.classMask = m
                 case .classMask(let m):
                     test.classMask = zip(test.classMask!, m).map { $0 && $1 }
+                    if !test.classMask!.contains(true) { test.never = true; return test }
                 case .stringID(let ids, let id) where test.stringIDs == nil:
                     test.stringIDs = ids; test.stringID = id
                 case .stringMask(let ids, let mask) where test.stringIDs == nil:
@@ -132,20 +133,39 @@ struct Resolver {
             if arguments.isEmpty { return try resolve(.bool(property: name, true)) }
             return .constant(false)
         case .and(let ps):
+            // The class table is finite, so every class test of a conjunction (FRY's
+            // `¬kindOf(UIApplication) ∧ kindOf(C)`, Shelley's `parent` filters) is one class set:
+            // the node test then reads one mask on the scan's fast path, as for `kindOf(C)` alone.
+            // Nested conjunctions are flattened so that their class tests join the same set.
             var out: [ResolvedTest] = []
-            for q in ps {
-                let r = try resolve(q)
-                if case .constant(false) = r { return r }
-                if case .constant(true) = r { continue }
-                out.append(r)
+            var classes: [Bool]? = nil
+            var pending = ps.reversed().map { ResolvedPart.predicate($0) }
+            while let next = pending.popLast() {
+                let r: ResolvedTest
+                switch next {
+                case .predicate(let q): r = try resolve(q)
+                case .resolved(let done): r = done
+                }
+                switch r {
+                case .constant(false): return r
+                case .constant(true): continue
+                case .classMask(let m):
+                    classes = classes.map { zip($0, m).map { $0 && $1 } } ?? m
+                    if !classes!.contains(true) { return .constant(false) }
+                case .and(let subs): pending.append(contentsOf: subs.reversed().map(ResolvedPart.resolved))
+                default: out.append(r)
+                }
             }
-            return out.isEmpty ? .constant(true) : (out.count == 1 ? out[0] : .and(out.map(closeClassMask)))
+            // Every class passes: the set says nothing.
+            if let m = classes, m.contains(false) { out.insert(.classMask(m), at: 0) }
+            return out.isEmpty ? .constant(true) : (out.count == 1 ? out[0] : .and(out))
         case .or(let ps):
             var out: [ResolvedTest] = []
             // Arms that test one string property merge into one per-value mask (`@a='x' or
             // @a='y'`, `marked:'x' or marked:'y'`): the node test stays a single mask lookup, on
             // the scan's fast path, instead of a chain of tests per node.
             var maskArm: [String: Int] = [:]
+            var classArm: Int? = nil
             for q in ps {
                 let r = try resolve(q)
                 if case .constant(true) = r { return r }
@@ -153,18 +173,39 @@ struct Resolver {
                 if case .string(let property, _) = q, property != "class", Self.isValueTest(r) {
                     // A lone arm keeps its form: one wanted id stays a compare, not a mask the
                     // size of the column's values (a million for `uid`).
-                    if let at = maskArm[property], let (ids, earlier) = valueMask(out[at], property),
-                       let (_, mask) = valueMask(r, property) {
-                        out[at] = .stringMask(ids, zip(earlier, mask).map { $0 || $1 })
+                    if let at = maskArm[property], case (let ids, var merged)? = valueMask(out[at], property) {
+                        // A wanted id sets one entry: FRY's label writes one arm per way a
+                        // newline can stand for a space, and each would otherwise cost a mask.
+                        out[at] = .constant(false)
+                        switch r {
+                        case .stringID(_, let id): merged[Int(id)] = true
+                        case .stringMask(_, let mask):
+                            for k in mask.indices where mask[k] { merged[k] = true }
+                        default: preconditionFailure("a value test is an id or a mask")
+                        }
+                        out[at] = .stringMask(ids, merged)
                     } else {
                         maskArm[property] = out.count
                         out.append(r)
                     }
                     continue
                 }
-                out.append(closeClassMask(r))
+                if case .classMask(let m) = r {
+                    // Class arms are one class set too (`kindOf(A) ∨ kindOf(B)`).
+                    if let at = classArm, case .classMask(let earlier) = out[at] {
+                        let union = zip(earlier, m).map { $0 || $1 }
+                        if !union.contains(false) { return .constant(true) }
+                        out[at] = .classMask(union)
+                    } else {
+                        classArm = out.count
+                        out.append(r)
+                    }
+                    continue
+                }
+                out.append(r)
             }
-            return out.isEmpty ? .constant(false) : (out.count == 1 ? out[0] : .or(out))
+            if out.isEmpty { return .constant(false) }
+            return out.count == 1 ? out[0] : .or(out.map(closeClassMask))
         case .hasAncestor(let q): return try resolveHasAncestor(q)
         case .onScreen: return try resolveOnScreen()
         case let .indexPath(section, row): return try resolveIndexPath(section, row)
@@ -172,8 +213,19 @@ struct Resolver {
         case .not(let q):
             let r = try resolve(q)
             if case .constant(let b) = r { return .constant(!b) }
+            // A class set's complement is a class set (the application's never matching, in FRY).
+            if case .classMask(let m) = r {
+                let complement = m.map { !$0 }
+                return complement.contains(true) ? .classMask(complement) : .constant(false)
+            }
             return .not(closeClassMask(r))
         }
+    }
+
+    /// A conjunction's part: a predicate still to resolve, or a nested conjunction's resolved part.
+    private enum ResolvedPart {
+        case predicate(Predicate)
+        case resolved(ResolvedTest)
     }
 
     private static func isValueTest(_ r: ResolvedTest) -> Bool {
@@ -196,11 +248,17 @@ struct Resolver {
         }
     }
 
-    /// Class masks need the class column; nested ones capture it in a closure.
+    /// A resolved test fit to nest in an `or` or a `not`: a class set is tested on the class
+    /// column, so inside one it is a value mask over the class ids (every view has a class, so
+    /// no id is -1), which the flat test reads as a column (`FlatTest`) instead of calling a
+    /// closure per view. A conjunction's class set, which `resolve` leaves open for `nodeTest`'s
+    /// fast path, is closed the same way.
     private func closeClassMask(_ r: ResolvedTest) -> ResolvedTest {
-        guard case .classMask(let mask) = r else { return r }
-        let classes = tree.classIDs
-        return .closure { i in mask[Int(classes[Int(i)])] }
+        switch r {
+        case .classMask(let mask): return .stringMask(tree.classIDs, mask)
+        case .and(let parts): return .and(parts.map(closeClassMask))
+        default: return r
+        }
     }
 
     private mutating func resolveString(_ property: String, _ test: StringTest) throws(SelectorError) -> ResolvedTest {
