@@ -16,6 +16,8 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "text (for people) or json (what /inspector/explain answers).") var format: Format = .text
     @Option(help: "Explain this many times (for --stats).") var `repeat`: Int = 1
     @Flag(help: "Print timings to stderr.") var stats = false
+    @Flag(help: "Print to stderr the strategy the matcher chose for each step of the query (Docs/Matcher.md).")
+    var plan = false
     @Argument(help: "The selector (put it after `--` when it starts with a dash).") var selector: String
 
     func validate() throws {
@@ -41,6 +43,11 @@ struct ExplainCommand: ParsableCommand {
         switch format {
         case .text: print(explanation.text)
         case .json: print(explanation.json.jsonString)
+        }
+        if plan {
+            var recorded = MatchStatistics.recordingPlan()
+            _ = try? registry.select(selector, engine: engine, in: tree, statistics: &recorded)
+            printError(recorded.plan?.description ?? "")
         }
         if stats {
             printError("nodes=\(tree.count) load_ms=\(formatMilliseconds(loadMs)) explain_ms_median=\(formatMilliseconds(medianMilliseconds(times))) matches=\(explanation.count)")

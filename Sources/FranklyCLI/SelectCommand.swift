@@ -18,6 +18,8 @@ struct SelectCommand: ParsableCommand {
     @Option(help: "uids (one per line) or json (Frankly's response).") var format: Format = .uids
     @Option(help: "Run the query this many times (for --stats).") var `repeat`: Int = 1
     @Flag(help: "Print timings to stderr.") var stats = false
+    @Flag(help: "Print to stderr the strategy the matcher chose for each step, with list sizes and views scanned (Docs/Matcher.md).")
+    var plan = false
     @Option(help: "Most threads the matcher uses (default: all cores).") var threads: Int?
     @Option(help: "Scans over fewer nodes than this stay serial (default: the matcher's, 262144).")
     var parallelThreshold: Int?
@@ -89,6 +91,12 @@ struct SelectCommand: ParsableCommand {
         case .json:
             let uids = result.map { tree.value(PropertyName.uid, of: $0) ?? .null }
             print(JSONValue.object([("outcome", "SUCCESS"), ("results", .array(uids))]).jsonString)
+        }
+        if plan {
+            // One more run that records: the timed runs do not pay for the recording.
+            var recorded = MatchStatistics.recordingPlan()
+            _ = try? registry.select(query, in: tree, statistics: &recorded)
+            printError(recorded.plan?.description ?? "")
         }
         if stats {
             let median = medianMilliseconds(times)

@@ -11,6 +11,7 @@ extension Matcher {
     /// tiny ranges (the subtree of every cell), and per-range set-up used to dominate.
     func scan(_ ranges: ArraySlice<(Int32, Int32)>, _ test: NodeTest, _ tree: ViewTree, into out: inout [NodeID]) {
         guard !test.never, !ranges.isEmpty else { return }
+        let compactionRange = configuration.tuning.compactionRange
         let noMask: [Bool] = []
         let noIDs: ContiguousArray<Int32> = []
         let noBools: ContiguousArray<Int8> = []
@@ -34,7 +35,7 @@ extension Matcher {
                     func run(_ holds: (Double) -> Bool) {
                         for (lo32, hi32) in ranges {
                             let lo = Int(lo32), hi = Int(hi32)
-                            if hi - lo >= Self.compactionRange {
+                            if hi - lo >= compactionRange {
                                 if hasClass {
                                     Self.compact(lo, hi, into: &out) { i in
                                         Self.bit(cm[Int(cls[i])]) & Self.bit(holds(values[i])) != 0
@@ -77,7 +78,7 @@ extension Matcher {
             }
             for (lo32, hi32) in ranges {
                 let lo = Int(lo32), hi = Int(hi32)
-                if rest == nil && shape.hasBool && !hasString && hi - lo >= Self.compactionRange {
+                if rest == nil && shape.hasBool && !hasString && hi - lo >= compactionRange {
                     // `view isHidden`: the class and boolean tests, branch-free as below.
                     let want = shape.wantedBool
                     if hasClass {
@@ -95,7 +96,7 @@ extension Matcher {
                     // General shape: the node test shared with `NodeTest.passes`.
                     for i in lo..<hi where columns.passes(i, shape, rest: rest) { out.append(Int32(i)) }
                 } else if hasClass && !hasString {
-                    if hi - lo >= Self.compactionRange {
+                    if hi - lo >= compactionRange {
                         Self.compact(lo, hi, into: &out) { cm[Int(cls[$0])] }
                     } else {
                         for i in lo..<hi where cm[Int(cls[i])] { out.append(Int32(i)) }
@@ -108,7 +109,7 @@ extension Matcher {
                         for i in lo..<hi where sids[i] == wanted { out.append(Int32(i)) }
                     }
                 } else if hasString {
-                    if hasClass && hi - lo >= Self.compactionRange && test.fewValues {
+                    if hasClass && hi - lo >= compactionRange && test.fewValues {
                         // A mask few values pass (`text:'Row 1'`: one in nine): the value column
                         // alone first, then the class of the views kept. The combined loop read
                         // both 4 MB columns for every view (0.7 ms at 10^6 views, against 0.4
@@ -124,7 +125,7 @@ extension Matcher {
                             kept += 1
                         }
                         out.removeLast(out.count - kept)
-                    } else if hasClass && hi - lo >= Self.compactionRange {
+                    } else if hasClass && hi - lo >= compactionRange {
                         Self.compact(lo, hi, into: &out) { i in
                             // All three tests read and combined without a branch: `&&` became
                             // a jump on the class test, mispredicted for a quarter of the views
@@ -197,10 +198,6 @@ extension Matcher {
     /// A Bool's byte (0 or 1), for combining tests with `&` instead of a branching `&&`.
     @inline(__always) static func bit(_ b: Bool) -> UInt8 { unsafeBitCast(b, to: UInt8.self) }
 
-    /// Ranges at least this long are scanned by `compact`; below it the set-up costs more than the
-    /// branches it saves.
-    static let compactionRange = 4096
-
     /// Appends the nodes of `lo..<hi` passing `keep`, without a branch per node: every node is
     /// written to the next free slot and the slot advances only when it passes. A quarter of the
     /// views passing (`view:'UILabel'`) is the worst case for the branch predictor, and there this
@@ -225,11 +222,12 @@ extension Matcher {
     func scan(ranges: [(Int32, Int32)], _ test: NodeTest, _ tree: ViewTree,
               statistics: inout MatchStatistics) -> [NodeID] {
         let total = ranges.reduce(0) { $0 + Int($1.1 - $1.0) }
-        if let hull = Self.sparseHull(ranges, total: total, test) {
+        if let hull = sparseHull(ranges, total: total, test) {
             // Many short ranges (the subtrees of 100,000 table cells): each costs a loop set-up
             // and a handful of node tests, which cost more than testing the nodes between them.
             // One scan of the ranges' hull runs on the long-range fast paths; a merge with the
             // ranges (both in order) keeps the hits inside one.
+            statistics.hullScans += 1
             return Self.inside(scan(ranges: [hull], test, tree, statistics: &statistics), ranges)
         }
         statistics.nodesScanned += total
@@ -240,6 +238,7 @@ extension Matcher {
             return out
         }
         statistics.parallelScans += 1
+        statistics.mostThreads = max(statistics.mostThreads, threads)
         // Cut the covered nodes into `threads` contiguous pieces of equal size; piece k scans its
         // share of each range. Concatenating pieces in order gives the serial result.
         let per = (total + threads - 1) / threads
@@ -303,14 +302,17 @@ extension Matcher {
         return out
     }
 
-    /// The hull of `ranges` when scanning it whole is the cheaper way to scan them: at least
-    /// 1,024 ranges averaging under 32 nodes, covering half the hull or more, ascending and
-    /// disjoint, and a test on the scan's fast paths (a general remainder costs the same per
-    /// node in either way, so the nodes between the ranges would be pure loss).
-    static func sparseHull(_ ranges: [(Int32, Int32)], total: Int, _ test: NodeTest) -> (Int32, Int32)? {
-        guard ranges.count >= 1024, total < 32 * ranges.count, test.rest == nil,
+    /// The hull of `ranges` when scanning it whole is the cheaper way to scan them: many ranges
+    /// (`hullMinimumRanges`, by default 1,024) averaging few nodes (under 32), covering a large
+    /// part of the hull (half), ascending and disjoint, and a test on the scan's fast paths (a
+    /// general remainder costs the same per node in either way, so the nodes between the ranges
+    /// would be pure loss).
+    func sparseHull(_ ranges: [(Int32, Int32)], total: Int, _ test: NodeTest) -> (Int32, Int32)? {
+        let tuning = configuration.tuning
+        guard ranges.count >= max(2, tuning.hullMinimumRanges), test.rest == nil,
+              total / max(1, tuning.hullMaximumAverageRange) < ranges.count,
               let first = ranges.first, let last = ranges.last, last.1 > first.0,
-              Int(last.1 - first.0) <= 2 * total else { return nil }
+              Int(last.1 - first.0) / max(1, tuning.hullMaximumSpread) <= total else { return nil }
         for k in 1..<ranges.count where ranges[k].0 < ranges[k - 1].1 {
             return nil
         }
@@ -318,16 +320,38 @@ extension Matcher {
     }
 
     /// Keeps the nodes of `list` passing `test`, in order.
-    func filter(_ list: [NodeID], _ test: NodeTest, _ tree: ViewTree) -> [NodeID] {
+    func filter(_ list: [NodeID], _ test: NodeTest, _ tree: ViewTree, statistics: inout MatchStatistics) -> [NodeID] {
         if test.never { return [] }
         let classes = tree.classIDs
         let threads = min(configuration.maxThreads, list.count / max(1, configuration.parallelThreshold / 4))
         guard threads > 1 else { return list.filter { test.passes($0, classIDs: classes) } }
+        statistics.parallelScans += 1
+        statistics.mostThreads = max(statistics.mostThreads, threads)
         let per = (list.count + threads - 1) / threads
         let parts = Parallel.map(chunks: threads) { k in
             list[min(list.count, k * per)..<min(list.count, (k + 1) * per)].filter { test.passes($0, classIDs: classes) }
         }
         return parts.flatMap { $0 }
+    }
+
+    /// `s` with each U+00A0 (C2 A0) as a space, or nil when it has none.
+    static func noBreakSpacesAsSpaces(_ s: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var k = 0
+        while k + 1 < s.count, !(s[k] == 0xC2 && s[k + 1] == 0xA0) { k += 1 }
+        if k + 1 >= s.count { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        while i < s.count {
+            if i + 1 < s.count && s[i] == 0xC2 && s[i + 1] == 0xA0 {
+                out.append(0x20)
+                i += 2
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        return out
     }
 
     /// Evaluates a string test once per distinct value of `pool`; the mask is indexed by value id.
@@ -355,11 +379,20 @@ extension Matcher {
                 if case .matcher(let m) = test.operation {
                     let evaluator = m.makeEvaluator()
                     evaluator.useDeadline(QueryDeadline(deadline))
+                    let readsNoBreakSpace = test.options.contains(.noBreakSpaceAsSpace)
                     do throws(SelectorError) {
                         for k in lo..<hi {
                             if deadline.hasPassed { throw QueryBudget.deadlineError }
                             let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
-                            mask[k - lo] = try evaluator.matches(s)
+                            if readsNoBreakSpace, let read = Self.noBreakSpacesAsSpaces(s) {
+                                // The option is the subject's reading, so an engine's matcher sees
+                                // the value as read, as the built-in tests do.
+                                mask[k - lo] = try read.withUnsafeBufferPointer { (r) throws(SelectorError) in
+                                    try evaluator.matches(r)
+                                }
+                            } else {
+                                mask[k - lo] = try evaluator.matches(s)
+                            }
                         }
                     } catch {
                         return .failure(error)

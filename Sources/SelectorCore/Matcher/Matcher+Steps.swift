@@ -12,6 +12,13 @@ struct Run {
     /// The list the query's first step started from (its start point's nodes, or a chain part's
     /// roots), for engine steps that re-run part of the program (`StepContext.queryRoots`).
     var queryRoots: [NodeID]?
+    /// The plan being recorded, when the caller asked for one (`MatchStatistics.plan`).
+    var plan: MatchPlan?
+    /// How deep in union members and engine sub-programs the steps now running are.
+    var depth = 0
+    /// The strategy the step just applied ran, and why, for the plan.
+    var chosen: (strategy: MatchStrategy, detail: String?) = (.filter, nil)
+    private var tuning: MatcherTuning { matcher.configuration.tuning }
 
     mutating func apply(_ step: Step, to list: [NodeID]) throws(SelectorError) -> [NodeID] {
         switch step {
@@ -21,10 +28,12 @@ struct Run {
             switch axis {
             case .descendants, .descendantsOrSelf:
                 let withSelf = axis == .descendantsOrSelf
+                if order == .reverse { chosen = (.reverseWalk, nil) }
                 return order == .document
                     ? try descendants(of: list, includeSelf: withSelf, test, unique: unique)
                     : try reverseDescendants(of: list, includeSelf: withSelf, test, unique: unique)
             case .children:
+                chosen = (.children, nil)
                 var out: [NodeID] = []
                 for v in list {
                     let kids = children(of: v)
@@ -35,8 +44,10 @@ struct Run {
                 }
                 return unique ? deduplicated(out) : out
             case .ancestors:
+                chosen = (.ancestors, nil)
                 return try ancestors(of: list, test, unique: unique)
             case .parent:
+                chosen = (.parent, nil)
                 var out: [NodeID] = []
                 for v in list where v >= 0 {
                     let p = tree.parents[Int(v)]
@@ -44,6 +55,7 @@ struct Run {
                 }
                 return unique ? deduplicated(out) : out
             case .siblings:
+                chosen = (.siblings, nil)
                 var out: [NodeID] = []
                 for v in list where v >= 0 {
                     let p = tree.parents[Int(v)]
@@ -56,20 +68,31 @@ struct Run {
                 return unique ? deduplicated(out) : out
             }
         case .filter(let p):
+            chosen = (.filter, nil)
             let test = try resolver.nodeTest(p)
-            return matcher.filter(list, test, tree)
+            return matcher.filter(list, test, tree, statistics: &statistics)
         case .pick(let n):
+            chosen = (.pick, nil)
             let k = n >= 0 ? n : list.count + n
             return k >= 0 && k < list.count ? [list[k]] : []
         case .deduplicate:
+            chosen = (.deduplicate, nil)
             return deduplicated(list)
         case .sortInDocumentOrder:
+            chosen = (.sort, nil)
             return list.sortedUnique()
         case .engine(let step):
+            depth += 1
             var context = StepContext(run: self)
-            defer { self = context.run }
+            defer {
+                self = context.run
+                depth -= 1
+                chosen = (.engine, step.description)
+            }
             return try step.apply(to: list, in: &context)
         case .union(let programs):
+            depth += 1
+            defer { depth -= 1; chosen = (.union, nil) }
             var out: [NodeID] = []
             for program in programs {
                 let part = try run(program.steps, from: list)
@@ -80,11 +103,13 @@ struct Run {
         }
     }
 
-    /// Applies `steps` in turn from `start`, each step's output charged to the budget.
+    /// Applies `steps` in turn from `start`, each step's output charged to the budget: the one
+    /// loop every program, union member and engine sub-program runs through.
     ///
-    /// A run of two or more UISpec-order descendant steps (`tableView tableViewCell label`) is
-    /// prepared backwards first (`prepareReverseChain`), so each of its steps walks only to the
-    /// views that lead to a result.
+    /// Runs of steps that are cheaper matched together are planned here, by `MatcherTuning`: two
+    /// or more document-order descendant steps from sorted inputs go right to left
+    /// (`matchFromTheRight`), two or more UISpec-order ones are prepared backwards first
+    /// (`prepareReverseChain`), so each of their walks goes only to the views that lead to a result.
     mutating func run(_ steps: [Step], from start: [NodeID]) throws(SelectorError) -> [NodeID] {
         if queryRoots == nil { queryRoots = start }
         var list = start
@@ -93,8 +118,14 @@ struct Run {
             if list.isEmpty {
                 // Nothing follows from nothing, except a step that must see the empty list (a
                 // check that an earlier step found something): run it, skipping those before it.
-                guard let j = steps[k...].firstIndex(where: Self.runsOnEmptyInput) else { break }
+                guard let j = steps[k...].firstIndex(where: Self.runsOnEmptyInput) else {
+                    record(skipped: k..<steps.count)
+                    break
+                }
+                record(skipped: k..<j)
+                let open = beginEntry(j...j, inputs: 0)
                 list = try apply(steps[j], to: list)
+                finishEntry(open, outputs: list.count)
                 try meter.endStep(list.count)
                 k = j + 1
                 continue
@@ -104,29 +135,79 @@ struct Run {
             var chain = Self.isDocumentDescendantStep(steps[k], unique: true)
                 || (Self.isDocumentDescendantStep(steps[k], unique: false) && areDisjointSubtrees(list)) ? 1 : 0
             while chain > 0, k + chain < steps.count, Self.isDocumentDescendantStep(steps[k + chain], unique: true) { chain += 1 }
-            if chain >= 2, list.isSorted(by: <) {
+            if chain >= max(2, tuning.rightToLeftMinimumSteps), list.isSorted(by: <) {
+                let open = beginEntry(k...(k + chain - 1), inputs: list.count)
                 list = try matchFromTheRight(steps[k..<(k + chain)], from: list)
+                finishEntry(open, outputs: list.count)
                 try meter.endStep(list.count)
                 k += chain
                 continue
             }
             chain = 0
             while k + chain < steps.count, Self.isReverseDescendantStep(steps[k + chain]) { chain += 1 }
-            if chain >= 2 {
+            if chain >= max(2, tuning.reverseChainMinimumSteps) {
+                let open = beginEntry(k...(k + chain - 1), inputs: list.count)
                 let prepared = try prepareReverseChain(steps[k..<(k + chain)], from: list)
                 for p in prepared {
                     if list.isEmpty { break }
                     list = try reverseDescendants(of: list, p)
                     try meter.endStep(list.count)
                 }
+                chosen = (.reverseChain, nil)
+                finishEntry(open, outputs: list.count)
                 k += chain
                 continue
             }
+            let open = beginEntry(k...k, inputs: list.count)
             list = try apply(steps[k], to: list)
+            finishEntry(open, outputs: list.count)
             try meter.endStep(list.count)
             k += 1
         }
         return list
+    }
+
+    /// A plan entry begun: where it sits, and the counters before it.
+    struct OpenEntry {
+        var index: Int
+        var scanned: Int
+        var hullScans: Int
+        var mostThreads: Int
+    }
+
+    /// Starts the plan entry of steps `range` (0-based), when a plan is recorded.
+    private mutating func beginEntry(_ range: ClosedRange<Int>, inputs: Int) -> OpenEntry? {
+        guard plan != nil else { return nil }
+        let open = OpenEntry(index: plan!.entries.count, scanned: statistics.nodesScanned,
+                             hullScans: statistics.hullScans, mostThreads: statistics.mostThreads)
+        var entry = MatchPlan.Entry(depth: depth, steps: (range.lowerBound + 1)...(range.upperBound + 1),
+                                    strategy: .skipped, inputs: inputs, outputs: 0)
+        entry.part = plan!.part
+        plan!.entries.append(entry)
+        statistics.mostThreads = 0
+        chosen = (.filter, nil)
+        return open
+    }
+
+    /// Completes an entry with what `chosen` and the counters say now.
+    private mutating func finishEntry(_ open: OpenEntry?, outputs: Int) {
+        guard let open, plan != nil else { return }
+        plan!.entries[open.index].strategy = chosen.strategy
+        plan!.entries[open.index].detail = chosen.detail
+        plan!.entries[open.index].outputs = outputs
+        plan!.entries[open.index].scanned = statistics.nodesScanned - open.scanned
+        plan!.entries[open.index].hullScans = statistics.hullScans - open.hullScans
+        plan!.entries[open.index].threads = max(1, statistics.mostThreads)
+        statistics.mostThreads = max(open.mostThreads, statistics.mostThreads)
+    }
+
+    /// Records steps `range` (0-based) as not run.
+    private mutating func record(skipped range: Range<Int>) {
+        guard plan != nil, !range.isEmpty else { return }
+        var entry = MatchPlan.Entry(depth: depth, steps: (range.lowerBound + 1)...range.upperBound,
+                                    strategy: .skipped, inputs: 0, outputs: 0)
+        entry.part = plan!.part
+        plan!.entries.append(entry)
     }
 
     private static func runsOnEmptyInput(_ step: Step) -> Bool {
@@ -199,14 +280,22 @@ struct Run {
             }
             return inputs
         }
-        if estimatedMatches(of: tests[last], in: reach, covered: covered) * last * 256 > covered {
-            return try leftToRight(tests.count)
+        let estimate = estimatedMatches(of: tests[last], in: reach, covered: covered)
+        let sampled = covered <= tuning.rightToLeftUnsampledReach
+            ? "\(MatchPlan.grouped(covered)) views reached, not sampled"
+            : "about \(MatchPlan.grouped(estimate)) last-step matches in \(MatchPlan.grouped(covered)) views, sampled"
+        if saturatingProduct(estimate, last, tuning.rightToLeftViewsPerMatch) > covered {
+            let out = try leftToRight(tests.count)
+            chosen = (.leftToRight, sampled)
+            return out
         }
         let matches = try scan(reach, tests[last])
+        chosen = (.rightToLeft, sampled)
         if matches.isEmpty { return [] }
-        if matches.count * last * 64 > covered {
+        if saturatingProduct(matches.count, last, tuning.rightToLeftFallbackViewsPerMatch) > covered {
             // The sample was far off: left to right after all, reusing the scan for the last step.
             let inputs = try leftToRight(last)
+            chosen = (.rightToLeftFallback, sampled + "; found \(MatchPlan.grouped(matches.count))")
             return within(matches, subtreesOf: inputs, includeSelf: withSelf[last])
         }
         var walk = RightToLeftWalk(tree: tree, tests: tests, withSelf: withSelf, inputs: fromDocument ? nil : list)
@@ -224,7 +313,7 @@ struct Run {
     /// spread evenly (through the scan kernel, whose set-up is paid once for all of them).
     private func estimatedMatches(of test: NodeTest, in reach: [(Int32, Int32)], covered: Int) -> Int {
         let runs = 32, width = 64
-        if covered <= runs * width * 4 { return 0 }
+        if covered <= tuning.rightToLeftUnsampledReach { return 0 }
         let stride = covered / runs
         var sample: [(Int32, Int32)] = []
         var offset = 0
@@ -382,10 +471,12 @@ struct Run {
             coveredEnd = end
         }
         if ordered && (unique || !nested) {
+            chosen = (.scan, nil)
             return try scan(ranges, test)
         }
         var out: [NodeID] = []
         if !unique {
+            chosen = (.perInputScan, nil)
             for v in list {
                 let (lo, hi) = scanRange(v, includeSelf: includeSelf)
                 out.append(contentsOf: try scan([(lo, hi)], test))
@@ -395,6 +486,7 @@ struct Run {
         }
         // Unordered inputs with de-duplication (e.g. after `parent`, nearest first): scan each
         // input's range minus what earlier inputs already scanned, so every node is visited once.
+        chosen = (.gapScan, nil)
         var covered: [(Int32, Int32)] = []
         for v in list {
             let (lo, hi) = scanRange(v, includeSelf: includeSelf)
@@ -506,6 +598,14 @@ struct Run {
         }
         return out
     }
+}
+
+/// `a × b × c` for non-negative factors, `Int.max` when it would overflow (a tuning of `Int.max`
+/// means "never").
+func saturatingProduct(_ a: Int, _ b: Int, _ c: Int) -> Int {
+    let (ab, o1) = a.multipliedReportingOverflow(by: b)
+    let (abc, o2) = ab.multipliedReportingOverflow(by: c)
+    return o1 || o2 ? .max : abc
 }
 
 /// A fixed-size set of small integers.

@@ -1,19 +1,32 @@
-/// How the matcher spreads work over cores.
+/// How the matcher spreads work over cores, and the thresholds that pick its strategies.
 public struct MatcherConfiguration: Sendable, Equatable {
     /// Most threads a scan uses (1: always serial).
     public var maxThreads: Int
-    /// Scans over fewer nodes than this stay serial: below it, waking threads costs more than it
-    /// saves. 2^18 from the sweep in Docs/Performance.md (`make scaling`): on 2 cores the cheapest
-    /// scan (one label-id compare a node) gains from a second thread from about 2^19 nodes on.
-    public var parallelThreshold: Int
-    /// Distinct-value evaluations (regexes, substrings) over fewer values than this stay serial.
-    public var parallelValueThreshold: Int
+    /// Every threshold that chooses a strategy (Docs/Matcher.md lists them with the strategies).
+    public var tuning: MatcherTuning
+
+    /// Scans over fewer nodes than this stay serial (`tuning.parallelThreshold`).
+    public var parallelThreshold: Int {
+        get { tuning.parallelThreshold }
+        set { tuning.parallelThreshold = newValue }
+    }
+    /// Distinct-value evaluations over fewer values than this stay serial (`tuning.parallelValueThreshold`).
+    public var parallelValueThreshold: Int {
+        get { tuning.parallelValueThreshold }
+        set { tuning.parallelValueThreshold = newValue }
+    }
 
     public init(maxThreads: Int = MatcherConfiguration.processorCount, parallelThreshold: Int = 262_144,
                 parallelValueThreshold: Int = 16_384) {
+        var tuning = MatcherTuning()
+        tuning.parallelThreshold = parallelThreshold
+        tuning.parallelValueThreshold = parallelValueThreshold
+        self.init(maxThreads: maxThreads, tuning: tuning)
+    }
+
+    public init(maxThreads: Int = MatcherConfiguration.processorCount, tuning: MatcherTuning) {
         self.maxThreads = max(1, maxThreads)
-        self.parallelThreshold = parallelThreshold
-        self.parallelValueThreshold = parallelValueThreshold
+        self.tuning = tuning
     }
 
     /// Online CPUs of this machine.
@@ -21,6 +34,42 @@ public struct MatcherConfiguration: Sendable, Equatable {
 
     /// Never parallel.
     public static let serial = MatcherConfiguration(maxThreads: 1)
+}
+
+/// The thresholds that choose among the matcher's strategies, in one place so a test can force
+/// each strategy (0 or `Int.max`) and a benchmark can sweep them. Every strategy gives the same
+/// list; these only decide which is cheaper. Docs/Matcher.md says where each default comes from.
+public struct MatcherTuning: Sendable, Equatable {
+    /// Scans over fewer nodes than this stay serial: below it, waking threads costs more than it
+    /// saves. 2^18 from the sweep in Docs/Performance.md (`make scaling`): on 2 cores the cheapest
+    /// scan (one label-id compare a node) gains from a second thread from about 2^19 nodes on.
+    public var parallelThreshold = 262_144
+    /// Distinct-value evaluations (regexes, substrings) over fewer values than this stay serial.
+    public var parallelValueThreshold = 16_384
+    /// Ranges at least this long are scanned branch-free (`compact`); below it the set-up costs
+    /// more than the branches it saves.
+    public var compactionRange = 4_096
+    /// A list of at least this many ranges (and the next two conditions) is scanned as its hull.
+    public var hullMinimumRanges = 1_024
+    /// ... when its ranges average fewer views than this ...
+    public var hullMaximumAverageRange = 32
+    /// ... and the hull is at most this many times the views the ranges cover.
+    public var hullMaximumSpread = 2
+    /// A run of at least this many de-duplicating document-order descendant steps is matched
+    /// right to left (the last step's matches, then an ancestor walk each).
+    public var rightToLeftMinimumSteps = 2
+    /// Right to left only when the sample predicts fewer than one match per this many views
+    /// reached, per step walked (the walks cost about 100 ns a match, a scan 1 ns a view).
+    public var rightToLeftViewsPerMatch = 256
+    /// When the last step's matches turn out more than one per this many views (per step), the
+    /// sample was far off: the earlier steps run left to right and the scan is reused.
+    public var rightToLeftFallbackViewsPerMatch = 64
+    /// Reaches of at most this many views are not sampled (taken as few matches).
+    public var rightToLeftUnsampledReach = 8_192
+    /// A run of at least this many UISpec-order descendant steps is prepared backwards first.
+    public var reverseChainMinimumSteps = 2
+
+    public init() {}
 }
 
 /// Runs compiled programs over trees.
@@ -52,10 +101,17 @@ public struct Matcher: Sendable {
         var run = Run(matcher: self, tree: tree,
                       resolver: Resolver(tree: tree, predicates: predicates, matcher: self, deadline: meter.deadline),
                       meter: meter)
+        run.plan = statistics.plan
+        defer {
+            statistics.stringEvaluations += run.resolver.statistics.stringEvaluations
+            statistics.nodesScanned += run.statistics.nodesScanned + run.resolver.statistics.nodesScanned
+            statistics.parallelScans += run.statistics.parallelScans + run.resolver.statistics.parallelScans
+            statistics.hullScans += run.statistics.hullScans + run.resolver.statistics.hullScans
+            statistics.mostThreads = max(statistics.mostThreads, run.statistics.mostThreads,
+                                         run.resolver.statistics.mostThreads)
+            statistics.plan = run.plan
+        }
         var list = try run.run(program.steps, from: roots ?? startNodes(program.start, in: tree))
-        statistics.stringEvaluations += run.resolver.statistics.stringEvaluations
-        statistics.nodesScanned += run.statistics.nodesScanned + run.resolver.statistics.nodesScanned
-        statistics.parallelScans += run.statistics.parallelScans
         // The virtual document node is a starting point only.
         if list.contains(where: { $0 < 0 }) { list.removeAll(where: { $0 < 0 }) }
         return list

@@ -57,6 +57,7 @@ extension EngineRegistry {
         var list = roots
         for (index, part) in query.parts.enumerated() {
             if index > 0 && (list?.isEmpty ?? true) { return [] }
+            statistics.plan?.part = index
             do {
                 list = try matcher.select(part.compiled.program, in: tree, from: list, predicates: predicates,
                                           budget: budget, statistics: &statistics)

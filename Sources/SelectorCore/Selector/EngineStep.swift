@@ -44,14 +44,10 @@ public struct StepContext {
 
     /// The nodes `program`'s steps select from `roots` (its start point is ignored), on this
     /// query's budget.
+    /// It runs through the matcher's one step loop, planned like any program (its plan entries
+    /// are nested under the engine step's).
     public mutating func select(_ program: SelectorProgram, from roots: [NodeID]) throws(SelectorError) -> [NodeID] {
-        var list = roots
-        for step in program.steps {
-            if list.isEmpty { break }
-            list = try run.apply(step, to: list)
-            try run.meter.endStep(list.count)
-        }
-        return list
+        try run.run(program.steps, from: roots)
     }
 
     /// Charges `units` of work (nodes visited plus nodes produced) to the query's budget; throws

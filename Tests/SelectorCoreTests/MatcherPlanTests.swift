@@ -1,0 +1,247 @@
+import SelectorCore
+import SyntheticHierarchy
+import Testing
+import ViewSelectorsTesting
+
+// Every named strategy is forced through `MatcherTuning`, seen in the recorded plan, and compared
+// with the reference interpreter; then random programs run under every route tuning at once.
+
+/// Route thresholds all at the value that takes every shortcut.
+let eagerTuning: MatcherTuning = {
+    var t = MatcherTuning()
+    t.parallelThreshold = 0
+    t.parallelValueThreshold = 0
+    t.compactionRange = 0
+    t.hullMinimumRanges = 1
+    t.hullMaximumAverageRange = .max
+    t.hullMaximumSpread = .max
+    t.rightToLeftMinimumSteps = 2
+    t.rightToLeftViewsPerMatch = 0
+    t.rightToLeftFallbackViewsPerMatch = 0
+    t.rightToLeftUnsampledReach = 0
+    t.reverseChainMinimumSteps = 2
+    return t
+}()
+
+/// Route thresholds all at the value that takes none.
+let plainTuning: MatcherTuning = {
+    var t = MatcherTuning()
+    t.parallelThreshold = .max
+    t.parallelValueThreshold = .max
+    t.compactionRange = .max
+    t.hullMinimumRanges = .max
+    t.rightToLeftMinimumSteps = .max
+    t.reverseChainMinimumSteps = .max
+    return t
+}()
+
+/// The right-to-left sample always wrong the other way: the fallback whenever anything matches.
+let fallbackTuning: MatcherTuning = {
+    var t = MatcherTuning()
+    t.rightToLeftViewsPerMatch = 0
+    t.rightToLeftFallbackViewsPerMatch = .max
+    return t
+}()
+
+/// The sample always predicting too many matches: left to right.
+let leftToRightTuning: MatcherTuning = {
+    var t = MatcherTuning()
+    t.rightToLeftViewsPerMatch = .max
+    t.rightToLeftUnsampledReach = 0
+    return t
+}()
+
+let tunedConfigurations: [(String, Matcher)] = [
+    ("eager, 4 threads", Matcher(configuration: MatcherConfiguration(maxThreads: 4, tuning: eagerTuning))),
+    ("plain, 4 threads", Matcher(configuration: MatcherConfiguration(maxThreads: 4, tuning: plainTuning))),
+    ("fallback", Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: fallbackTuning))),
+    ("left to right", Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: leftToRightTuning))),
+]
+
+@Suite("Matcher plans: every strategy forced, recorded and checked against the reference")
+struct MatcherPlanTests {
+    static let app = SyntheticApp.generate(nodes: 20_000, seed: 9)
+    /// Smaller, for the reference's sake (it walks every input's subtree); the thresholds are
+    /// forced, so its size does not decide the strategy.
+    static let smallApp = SyntheticApp.generate(nodes: 5_000, seed: 9)
+
+    static let cell = Predicate.kindOf("UITableViewCell")
+    static let label = Predicate.kindOf("UILabel")
+
+    static func program(_ start: StartPoint = .document, _ build: (inout ProgramBuilder) -> Void) -> SelectorProgram {
+        var b = ProgramBuilder(start: start)
+        build(&b)
+        return b.build()
+    }
+
+    /// One case: a program, a tuning and the strategy its plan must name.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var program: SelectorProgram
+        var tuning = MatcherTuning()
+        var maxThreads = 1
+        var strategy: MatchStrategy
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "scan", program: program { $0.descendants(label, unique: true) }, strategy: .scan),
+        Case(name: "per-input scan", program: program {
+            $0.descendants(.kindOf("UITableView"), unique: false)
+            $0.descendants(.any, unique: false)
+            $0.descendants(label, unique: false)
+        }, strategy: .perInputScan),
+        Case(name: "gap scan", program: program {
+            $0.descendants(label, unique: false)
+            $0.axis(.ancestors, unique: true)
+            $0.descendants(.kindOf("UIImageView"), unique: true)
+        }, strategy: .gapScan),
+        Case(name: "right to left", program: program {
+            $0.descendants(cell, unique: true)
+            $0.descendants(label, unique: true)
+        }, tuning: { var t = MatcherTuning(); t.rightToLeftViewsPerMatch = 0; t.rightToLeftFallbackViewsPerMatch = 0; return t }(),
+             strategy: .rightToLeft),
+        Case(name: "left to right", program: program {
+            $0.descendants(cell, unique: true)
+            $0.descendants(label, unique: true)
+        }, tuning: leftToRightTuning, strategy: .leftToRight),
+        Case(name: "right to left, fallback", program: program {
+            $0.descendants(cell, unique: true)
+            $0.descendants(label, unique: true)
+        }, tuning: fallbackTuning, strategy: .rightToLeftFallback),
+        Case(name: "reverse chain", program: program(.application) {
+            $0.descendants(.kindOf("UITableView"), order: .reverse, unique: false)
+            $0.descendants(cell, order: .reverse, unique: false)
+            $0.descendants(label, order: .reverse, unique: false)
+        }, strategy: .reverseChain),
+        Case(name: "reverse walk (chains not prepared)", program: program(.application) {
+            $0.descendants(.kindOf("UITableView"), order: .reverse, unique: false)
+            $0.descendants(cell, order: .reverse, unique: false)
+        }, tuning: { var t = MatcherTuning(); t.reverseChainMinimumSteps = .max; return t }(), strategy: .reverseWalk),
+        Case(name: "children", program: program {
+            $0.descendants(.kindOf("UITableView"), unique: true)
+            $0.axis(.children, filter: cell, unique: false)
+        }, strategy: .children),
+        Case(name: "parent", program: program {
+            $0.descendants(label, unique: true)
+            $0.axis(.parent, unique: true)
+        }, strategy: .parent),
+        Case(name: "siblings", program: program {
+            $0.descendants(.kindOf("UIImageView"), unique: true)
+            $0.axis(.siblings, order: .reverse, unique: true)
+        }, strategy: .siblings),
+        Case(name: "ancestors", program: program {
+            $0.descendants(.kindOf("UISwitch"), unique: true)
+            $0.axis(.ancestors, filter: cell, unique: true)
+        }, strategy: .ancestors),
+        Case(name: "filter", program: program {
+            $0.descendants(cell, unique: true)
+            $0.sortInDocumentOrder()
+            $0.filter(.hasAncestor(.kindOf("UITableView")))
+        }, strategy: .filter),
+        Case(name: "pick", program: program { $0.descendants(cell, unique: true); $0.pick(-2) }, strategy: .pick),
+        Case(name: "deduplicate", program: program {
+            $0.descendants(label, unique: false)
+            $0.axis(.parent, unique: false)
+            $0.deduplicate()
+        }, strategy: .deduplicate),
+        Case(name: "sort", program: program {
+            $0.descendants(label, unique: false)
+            $0.axis(.ancestors, unique: false)
+            $0.sortInDocumentOrder()
+        }, strategy: .sort),
+        Case(name: "union", program: program {
+            $0.union([program(.roots) { $0.descendants(.kindOf("UISwitch"), unique: true) },
+                      program(.roots) { $0.descendants(.kindOf("UITextField"), unique: true) }])
+        }, strategy: .union),
+        Case(name: "engine step", program: program {
+            $0.descendants(cell, unique: true)
+            $0.engine(HasDescendantStep(.kindOf("UISwitch")))
+        }, strategy: .engine),
+        Case(name: "skipped after an empty list", program: program {
+            $0.descendants(.kindOf("NoSuchClass"), unique: true)
+            $0.axis(.children, unique: false)
+            $0.pick(0)
+        }, strategy: .skipped),
+        Case(name: "hull scan", program: program {
+            $0.descendants(cell, unique: true)
+            $0.axis(.children, unique: false)
+            $0.descendants(label, unique: false)
+        }, tuning: { var t = MatcherTuning(); t.hullMinimumRanges = 1; t.hullMaximumAverageRange = .max; t.hullMaximumSpread = .max; return t }(),
+             strategy: .scan),
+        Case(name: "parallel scan", program: program { $0.descendants(label, unique: true) },
+             tuning: { var t = MatcherTuning(); t.parallelThreshold = 0; return t }(), maxThreads: 4, strategy: .scan),
+    ]
+
+    @Test("each strategy, forced, is the one recorded, and the result is the reference's", arguments: cases)
+    func forced(_ c: Case) throws {
+        let matcher = Matcher(configuration: MatcherConfiguration(maxThreads: c.maxThreads, tuning: c.tuning))
+        var stats = MatchStatistics.recordingPlan()
+        let result = try matcher.select(c.program, in: Self.smallApp, budget: .unlimited, statistics: &stats)
+        let plan = try #require(stats.plan)
+        #expect(plan.strategies.contains(c.strategy), "\(plan)")
+        #expect(result == (try ReferenceInterpreter(tree: Self.smallApp).select(c.program)))
+        if c.name == "hull scan" { #expect(plan.entries.contains { $0.hullScans > 0 }, "\(plan)") }
+        if c.name == "parallel scan" { #expect(plan.entries.contains { $0.threads > 1 }, "\(plan)") }
+        // Untuned, the same program gives the same list whatever it chose.
+        #expect(try Matcher(configuration: .serial).select(c.program, in: Self.smallApp, budget: .unlimited) == result)
+    }
+
+    @Test("a plan is recorded only when asked for, and costs no entry otherwise")
+    func recordingIsOptIn() throws {
+        var stats = MatchStatistics()
+        _ = try Matcher().select(Self.cases[0].program, in: Self.app, statistics: &stats)
+        #expect(stats.plan == nil)
+    }
+
+    @Test("the plan printer: steps, strategy, sizes, scan work and nesting")
+    func printer() throws {
+        let program = Self.program {
+            $0.descendants(Self.cell, unique: true)
+            $0.descendants(Self.label, unique: true)
+            $0.pick(0)
+            $0.union([Self.program(.roots) { $0.axis(.parent, unique: true) },
+                      Self.program(.roots) { $0.axis(.children, unique: false); $0.pick(5) }])
+            $0.engine(HasDescendantStep(.any))
+        }
+        var tuning = MatcherTuning()
+        tuning.rightToLeftViewsPerMatch = 0
+        tuning.rightToLeftFallbackViewsPerMatch = 0
+        var stats = MatchStatistics.recordingPlan()
+        _ = try Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: tuning))
+            .select(program, in: Self.app, budget: .unlimited, statistics: &stats)
+        let text = try #require(stats.plan).description
+        #expect(text == """
+            1-2  right-to-left  1 → 3,887  scanned 20,000  (about 4,960 last-step matches in 20,000 views, sampled)
+            3    pick           3,887 → 1
+            4    union          1 → 1
+              1  parent         1 → 1
+              1  children       1 → 0
+              2  skipped        0 → 0
+            5    engine         1 → 1  scanned 4  (has descendant(any))
+              1  scan           1 → 4  scanned 4
+            """)
+    }
+
+    @Test("random programs agree with the reference under every route tuning, on trees above every threshold",
+          arguments: [(UInt64(21), 20_000)])
+    func randomUnderTunings(seed: UInt64, nodes: Int) {
+        let tree = SyntheticApp.generate(nodes: nodes, seed: seed)
+        var count = DifferentialCount()
+        // The thresholds are forced, so 2 * 10^4 views are above every one of them.
+        compare(randomPrograms(tree, seed: seed &* 13, count: 5), on: tree, treeName: "app \(nodes)", seed: seed,
+                maxWork: 200_000, configurations: tunedConfigurations, count: &count)
+        #expect(count.programs > 30)
+        #expect(count.nonEmpty > count.programs / 5)
+    }
+
+    @Test("random trees of every column kind agree under every route tuning",
+          arguments: [(UInt64(23), TreeShape.random), (24, .deep), (25, .wide)])
+    func randomTreesUnderTunings(seed: UInt64, shape: TreeShape) {
+        let tree = builtTree(nodes: 3_000, seed: seed, shape: shape, frames: .some)
+        var count = DifferentialCount()
+        compare(randomPrograms(tree, seed: seed &* 17, count: 20), on: tree, treeName: "\(shape) 3000", seed: seed,
+                maxWork: 100_000, configurations: tunedConfigurations, count: &count)
+        #expect(count.programs > 30)
+    }
+}
