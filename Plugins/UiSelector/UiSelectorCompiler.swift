@@ -19,7 +19,11 @@ enum UiSelectorCompiler {
         var b = ProgramBuilder(start: .document)
         // Unique: after `>>` the roots are the previous part's results, which may nest.
         b.descendants(.all([notDumpRoot, sel.predicate]), unique: true)
-        if let index = sel.index { b.engine(SiblingIndexStep(index: index)) }
+        if let index = sel.index {
+            // Fused into the scan: a node with a recorded index is judged by it here.
+            b.filter(recordedIndex(index))
+            b.engine(SiblingPositionStep(position(index)))
+        }
         if let instance = sel.instance { b.pick(instance) }
         for link in sel.links {
             if link.relation == .parent {
@@ -31,15 +35,17 @@ enum UiSelectorCompiler {
             let sub = link.selector
             let test = Predicate.all([notDumpRoot, sub.predicate])
             if let instance = sub.instance {
-                var each = ProgramBuilder(start: .roots)
-                each.descendants(test, unique: false)
-                if let index = sub.index { each.engine(SiblingIndexStep(index: index)) }
-                b.engine(EachInputPickStep(program: each.build(), position: instance))
+                // The n-th match below each input, positions counted as for the top selector.
+                let filter = sub.index.map { Predicate.all([test, recordedIndex($0)]) } ?? test
+                b.engine(NthDescendantStep(filter, position: sub.index.map(position), n: instance))
                 b.sortInDocumentOrder()
             } else {
                 // Descendants of inputs in document order, duplicates dropped, are in document order.
                 b.descendants(test, unique: true)
-                if let index = sub.index { b.engine(SiblingIndexStep(index: index)) }
+                if let index = sub.index {
+                    b.filter(recordedIndex(index))
+                    b.engine(SiblingPositionStep(position(index)))
+                }
             }
         }
         if let holding = sel.holding {
@@ -48,5 +54,23 @@ enum UiSelectorCompiler {
             b.pick(0)
         }
         return b
+    }
+
+    /// A node that recorded a number as its `index` (`uiautomator dump` does): any number passes.
+    /// A string or other value is no recorded index, as UiAutomator's reading of it fails.
+    static let hasRecordedIndex = Predicate.number(property: "index", .greaterOrEqual, -.infinity)
+
+    /// `index(n)`'s test of the recorded number: a node with one must have recorded `n`; a node
+    /// without passes here and is judged by its position. (A missing number compares as nothing,
+    /// so "no recorded index other than n" is one comparison.)
+    static func recordedIndex(_ n: Int) -> Predicate {
+        .not(.number(property: "index", .notEqual, Double(n)))
+    }
+
+    /// `index(n)`'s position: the n-th of all the parent's children, from 0 (the recorded tree's
+    /// children: a dump without `index` left none out that UiAutomator would count), except for a
+    /// node with a recorded index, which `recordedIndex` has judged.
+    static func position(_ n: Int) -> SiblingPosition {
+        SiblingPosition(n, exempt: hasRecordedIndex)
     }
 }
