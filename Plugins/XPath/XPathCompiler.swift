@@ -152,6 +152,8 @@ enum XPathCompiler {
             var out: [Predicate] = []
             for p in parts { guard let c = corePredicate(p) else { return nil }; out.append(c) }
             return .or(out)
+        case .path(false, let steps) where ancestorStep(steps) != nil:
+            return ancestorExistence(ancestorStep(steps)!)
         case .path(false, let steps) where steps.count == 1 && steps[0].predicates.isEmpty:
             let s = steps[0]
             switch (s.axis, s.test) {
@@ -180,6 +182,42 @@ enum XPathCompiler {
         default:
             return nil
         }
+    }
+
+    /// The one `ancestor::` or `ancestor-or-self::` step of `steps` (after an optional `.`).
+    private static func ancestorStep(_ steps: [XStep]) -> XStep? {
+        var steps = steps[...]
+        if steps.count == 2, let first = steps.first, first.axis == .self, first.test == .node, first.predicates.isEmpty {
+            steps = steps.dropFirst()
+        }
+        guard steps.count == 1, let s = steps.first, s.axis == .ancestor || s.axis == .ancestorOrSelf else { return nil }
+        return s
+    }
+
+    /// `ancestor::A[…]` or `ancestor-or-self::A[…]` read as a boolean for a view: whether the axis
+    /// holds a node passing the step, as the core's `hasAncestor` (which excludes the view itself,
+    /// and never tests the root node: `ancestor::*` of the document element is empty in XPath too).
+    /// The step's predicates must be core tests, optionally followed by `[1]`s and `[last()]`s,
+    /// which pick a node of a non-empty list and so leave the existence as it is. nil otherwise.
+    private static func ancestorExistence(_ s: XStep) -> Predicate? {
+        var parts: [Predicate] = []
+        switch s.test {
+        case .name(let n): parts.append(.memberOf(n))
+        case .any: break
+        // Every view has the root node among its ancestors; with predicates the root would be
+        // tested too, which no core predicate can do.
+        case .node: return s.predicates.isEmpty ? .any : nil
+        default: return nil
+        }
+        var picking = false
+        for p in s.predicates {
+            if !picking, let core = p.core { parts.append(core); continue }
+            guard p.constantIndex == 1 || p.isLast else { return nil }
+            picking = true
+        }
+        let target = Predicate.all(parts)
+        if target == .none { return Predicate.none }
+        return s.axis == .ancestor ? .hasAncestor(target) : .or([target, .hasAncestor(target)])
     }
 
     /// `@a = 'v'` (or `!=`) as a core test, exact when only a string value can read `v`.
@@ -415,12 +453,90 @@ enum XPathCompiler {
                 default: handled = false
                 }
                 if handled {
-                    b.engine(XPathFilterStep(predicates: rest, keys: keys, programs: programs))
+                    // Every view of the step passed `core`, and on these axes every sibling of one
+                    // that passes `core` is on the axis too (what the parent filter relies on).
+                    let siblingClosed = s.axis == .child || s.axis == .descendant
+                    let interpreted = appendStructuralFilters(rest, stepFilter: core, siblingClosed: siblingClosed, to: &b)
+                    if !interpreted.isEmpty {
+                        b.engine(XPathFilterStep(predicates: interpreted, keys: keys, programs: programs))
+                    }
                     continue
                 }
             }
             b.engine(XPathStep(step: s, afterDescendants: afterDescendants, keys: keys, programs: programs))
         }
+    }
+}
+
+// MARK: Path-existence predicates as core steps
+//
+// Without a positional predicate on the step, each predicate is a test per view, so they may run
+// in any order: `[ancestor::A]` is a core predicate already (`corePredicate`); `[.//A]`, `[A]` and
+// `[parent::A]` keep the views of the list they hold for, by core steps over the whole list at once.
+
+/// A predicate that holds for a view when a path from it reaches a view passing `target`.
+enum XPathStructuralFilter: Equatable {
+    /// `[.//A]`, `[descendant::A]`; `[descendant-or-self::A]` includes the view itself.
+    case descendant(Predicate, includingSelf: Bool)
+    /// `[A]`, `[./A]`, `[child::A]`.
+    case child(Predicate)
+    /// `[parent::A]`.
+    case parent(Predicate)
+}
+
+extension XPathCompiler {
+    /// `p` as a structural filter, when it is one whose target is a core test.
+    static func structuralFilter(_ p: XPredicate) -> XPathStructuralFilter? {
+        if p.positional || p.core != nil { return nil }
+        if let (descendants, target) = p.existence {
+            return descendants ? .descendant(target, includingSelf: false) : .child(target)
+        }
+        guard case .path(false, var steps) = p.expr else { return nil }
+        if steps.count == 2, steps[0].axis == .self, steps[0].test == .node, steps[0].predicates.isEmpty { steps.removeFirst() }
+        guard steps.count == 1, let target = coreFilter(steps[0]) else { return nil }
+        switch steps[0].axis {
+        case .descendantOrSelf: return .descendant(target, includingSelf: true)
+        case .parent: return .parent(target)
+        default: return nil
+        }
+    }
+
+    /// Appends core steps that keep the views of the list (those on a step's axis that pass
+    /// `stepFilter`, in document order) passing each structural filter of `predicates`; returns
+    /// the predicates left for the interpreter, in their order.
+    ///
+    /// `[parent::A]` goes up to the parents passing `A` and down again to their children passing
+    /// `stepFilter`: those are the list's views with such a parent only while the list still holds
+    /// every such child, which `siblingClosed` promises for the step's own list (the `child` and
+    /// `descendant` axes); so the parent filters come first. `[A]` goes down to the children
+    /// passing `A` and up to their parents, which are the list's views with such a child, in the
+    /// list's order; `[.//A]` is the core's `HasDescendantStep`.
+    static func appendStructuralFilters(_ predicates: [XPredicate], stepFilter: Predicate, siblingClosed: Bool,
+                                        to b: inout ProgramBuilder) -> [XPredicate] {
+        var interpreted: [XPredicate] = []
+        var below: [XPathStructuralFilter] = []
+        for p in predicates {
+            switch structuralFilter(p) {
+            case .parent(let target)? where siblingClosed:
+                b.axis(.parent, filter: target, unique: true)
+                b.axis(.children, filter: stepFilter, unique: true)
+                b.sortInDocumentOrder()
+            case let .descendant(target, includingSelf)?: below.append(.descendant(target, includingSelf: includingSelf))
+            case .child(let target)?: below.append(.child(target))
+            default:
+                interpreted.append(p)
+            }
+        }
+        for filter in below {
+            switch filter {
+            case let .descendant(target, includingSelf): b.engine(HasDescendantStep(target, includingSelf: includingSelf))
+            case .child(let target):
+                b.axis(.children, filter: target, unique: true)
+                b.axis(.parent, filter: .any, unique: true)
+            case .parent: break
+            }
+        }
+        return interpreted
     }
 }
 
