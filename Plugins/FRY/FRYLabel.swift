@@ -3,13 +3,36 @@ import SelectorCore
 /// FRY compares `fry_accessibilityLabel`: the label with each newline read as a space, so
 /// `accessibilityLabel("Log In")` finds a label recorded as `Log\nIn`.
 enum FRYLabel {
-    /// The test for `label`: plain equality (a value id compare) unless the label has a space a
-    /// recorded newline could stand for.
+    /// Most spaces whose newline spellings are written out as equalities (2^6 = 64 arms).
+    static let maxSpellingSpaces = 6
+
+    /// The test for `label`.
+    ///
+    /// A recorded value passes when, newlines read as spaces, it is `label`: it is `label` with
+    /// some of its spaces written as newlines. With few spaces those spellings are a handful of
+    /// plain equalities, each a value id the core looks up once (spellings the tree never
+    /// recorded drop out), so the test is what `accessibilityLabel == label` costs in any engine.
+    /// Past `maxSpellingSpaces` the spellings would outnumber what a per-value compare costs, and
+    /// the label is compared value by value (`NewlinesAsSpacesMatcher`).
     static func matching(_ label: String) -> Predicate {
-        guard label.contains(" ") else { return .string(property: PropertyName.accessibilityLabel, .equals(label)) }
+        let equals = { (s: String) in Predicate.string(property: PropertyName.accessibilityLabel, .equals(s)) }
+        let bytes = Array(label.utf8)
+        let spaces = bytes.indices.filter { bytes[$0] == 0x20 }
+        // A wanted newline is never FRY's (it reads them as spaces), so no spelling adds to the
+        // plain equality, which the engine has always kept for such a label.
+        guard !spaces.isEmpty, !bytes.contains(0x0A) else { return equals(label) }
         // The plain equality first: explanations read its wanted value, and most labels pass it.
-        return .or([.string(property: PropertyName.accessibilityLabel, .equals(label)),
-                    .string(property: PropertyName.accessibilityLabel, .matcher(NewlinesAsSpacesMatcher(label: label)))])
+        guard spaces.count <= maxSpellingSpaces else {
+            return .or([equals(label),
+                        .string(property: PropertyName.accessibilityLabel, .matcher(NewlinesAsSpacesMatcher(label: label)))])
+        }
+        var arms = [equals(label)]
+        for newlines in 1..<(1 << spaces.count) {
+            var spelling = bytes
+            for (k, at) in spaces.enumerated() where newlines & (1 << k) != 0 { spelling[at] = 0x0A }
+            arms.append(equals(String(decoding: spelling, as: UTF8.self)))
+        }
+        return .or(arms)
     }
 }
 
