@@ -119,6 +119,18 @@ clean:
 bench-peers: deps
 	bash Benchmarks/Peers/run.sh
 
+# One meaning, one cost (issue 30): equivalent selectors in every engine on a generated tree
+# (NODES=1000000, seed 1): the same uids, each within RATIO of its row's fastest
+# (Benchmarks/Peers/meanings.md). Exit 1 names the selectors that miss.
+.PHONY: bench-meanings
+bench-meanings: deps
+	$(SWIFT) build -c release --product frankly
+	$(SWIFT) build -c release --product ClassChainEngine
+	python3 Benchmarks/Peers/meanings.py --frankly $$($(SWIFT) build -c release --show-bin-path)/frankly \
+		--plugin $$($(SWIFT) build -c release --show-bin-path)/libClassChainEngine.so \
+		--tree $${TREE:-/tmp/viewselectors-meanings-$${NODES:-1000000}.json} --generate $${NODES:-1000000} --seed 1 \
+		--repeat $${REPEAT:-10} --ratio $${RATIO:-1.5} $${JSON:+--json $$JSON}
+
 # Parallel scaling (threads 1..16 at 10^6 and 10^7 nodes) and the serial/parallel threshold sweep.
 scaling: deps
 	bash Benchmarks/Scaling/scaling.sh
