@@ -40,20 +40,24 @@ public struct RegexEngine: SelectorEngine {
         return builder.build()
     }
 
-    /// `kindOf(Class) ∧ property =~ pattern`, whichever parts the step wrote.
+    /// `kindOf(Class) ∧ property =~ pattern`, whichever parts the step wrote; a pattern that is text
+    /// (`/^Row 7-/`) becomes the core's own string test (see `LiteralPattern`).
     private func filter(for step: ParsedStep, number: Int, in selector: String) throws(SelectorError) -> Predicate {
         var parts: [Predicate] = []
         if let className = step.className { parts.append(.kindOf(className)) }
         if let pattern = step.pattern {
+            let property = step.property ?? ParsedStep.defaultProperty
+            let literal = LiteralPattern(pattern.text, flags: pattern.flags)?.predicate(property: property)
             let compiled: PCRE2Pattern
             do {
+                // Text is still compiled (without JIT) so PCRE2 refuses what it always refused.
                 compiled = try PCRE2Pattern(pattern.text, flags: pattern.flags, written: pattern.written,
-                                            step: number, limits: limits)
+                                            step: number, limits: limits, jit: literal == nil)
             } catch {
                 throw .syntax("invalid pattern in step \(number): \(error.message)",
                               at: pattern.selectorOffset(ofPatternByte: error.patternOffset), in: selector)
             }
-            parts.append(.string(property: step.property ?? ParsedStep.defaultProperty, .matcher(compiled)))
+            parts.append(literal ?? .string(property: property, .matcher(compiled)))
         }
         return .all(parts)
     }
