@@ -280,7 +280,7 @@ enum XPathCompiler {
                   !steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace }) else { continue }
             var sub = ProgramBuilder(start: .document)
             sub.engine(XPathRootStep())
-            appendSteps(steps, to: &sub, keys: keys, programs: [:])
+            appendSteps(steps, to: &sub, keys: keys, programs: [:], fromRoot: true)
             let program = sub.build()
             if program.steps.dropFirst().allSatisfy({ if case .engine = $0 { return false }; return true }) {
                 programs[key] = program
@@ -320,7 +320,7 @@ enum XPathCompiler {
                 b.engine(XPathExpressionStep(expr: e, keys: keys, programs: programs)); return
             }
             if absolute { b.engine(XPathRootStep()) }
-            appendSteps(steps, to: &b, keys: keys, programs: programs)
+            appendSteps(steps, to: &b, keys: keys, programs: programs, fromRoot: absolute)
         case .invariant(_, let inner) where isContextFree(inner):
             try append(inner, to: &b, source: source, keys: keys, programs: programs)
         case .union(let parts):
@@ -405,9 +405,11 @@ enum XPathCompiler {
         return .all(parts)
     }
 
+    /// `fromRoot`: the list the first step starts from is the root node alone.
     private static func appendSteps(_ steps: [XStep], to b: inout ProgramBuilder, keys: Int,
-                                    programs: [Int: SelectorProgram]) {
+                                    programs: [Int: SelectorProgram], fromRoot: Bool = false) {
         var i = 0
+        var atRoot = fromRoot
         while i < steps.count {
             var s = steps[i]
             var afterDescendants = false
@@ -419,11 +421,14 @@ enum XPathCompiler {
             i += 1
             // `.` (self::node()) without predicates keeps the list as it is.
             if !afterDescendants && s.axis == .self && s.test == .node && s.predicates.isEmpty { continue }
+            let fromRootNode = atRoot
+            atRoot = false
             if let filter = coreFilter(s) {
                 switch (afterDescendants, s.axis) {
                 case (true, .child), (_, .descendant):
                     // descendant-or-self::node()/child::X is descendant::X.
-                    b.descendants(filter, unique: true); continue
+                    if fromRootNode { appendDocumentScan(filter, to: &b) } else { b.descendants(filter, unique: true) }
+                    continue
                 case (true, .self), (_, .descendantOrSelf):
                     b.axis(.descendantsOrSelf, filter: filter, unique: true); continue
                 case (false, .child):
@@ -441,10 +446,23 @@ enum XPathCompiler {
             // with the name test and the predicates it can run, and an engine filter does the rest.
             if !s.predicates.contains(where: \.positional), let nameTest = coreFilter(XStep(axis: s.axis, test: s.test, predicates: [])) {
                 let core = Predicate.all([nameTest] + s.predicates.compactMap(\.core))
-                let rest = s.predicates.filter { $0.core == nil }
+                var rest = s.predicates.filter { $0.core == nil }
                 var handled = true
+                // What re-selects the step's views around a parent (see `appendStructuralFilters`).
+                var stepFilter = core
+                var siblingClosed = s.axis == .child || s.axis == .descendant
                 switch (afterDescendants, s.axis) {
-                case (true, .child), (_, .descendant): b.descendants(core, unique: true)
+                case (true, .child), (_, .descendant):
+                    if fromRootNode, let (remaining, closed) = appendDocumentBase(rest, core: core, to: &b) {
+                        rest = remaining
+                        siblingClosed = closed
+                    } else if fromRootNode {
+                        // Views that share a parent share their proper ancestors, so the step's
+                        // views around a parent are those passing the rest of the test.
+                        stepFilter = appendDocumentScan(core, to: &b)
+                    } else {
+                        b.descendants(core, unique: true)
+                    }
                 case (true, .self), (_, .descendantOrSelf): b.axis(.descendantsOrSelf, filter: core, unique: true)
                 case (false, .child): b.axis(.children, filter: core, unique: true); b.sortInDocumentOrder()
                 case (false, .self): b.filter(core)
@@ -453,10 +471,10 @@ enum XPathCompiler {
                 default: handled = false
                 }
                 if handled {
-                    // Every view of the step passed `core`, and on these axes every sibling of one
-                    // that passes `core` is on the axis too (what the parent filter relies on).
-                    let siblingClosed = s.axis == .child || s.axis == .descendant
-                    let interpreted = appendStructuralFilters(rest, stepFilter: core, siblingClosed: siblingClosed, to: &b)
+                    // Every view of the step passed `core`, and on the child and descendant axes
+                    // every sibling of one that passes `core` is on the axis too (what the parent
+                    // filter relies on).
+                    let interpreted = appendStructuralFilters(rest, stepFilter: stepFilter, siblingClosed: siblingClosed, to: &b)
                     if !interpreted.isEmpty {
                         b.engine(XPathFilterStep(predicates: interpreted, keys: keys, programs: programs))
                     }
@@ -465,6 +483,95 @@ enum XPathCompiler {
             }
             b.engine(XPathStep(step: s, afterDescendants: afterDescendants, keys: keys, programs: programs))
         }
+    }
+}
+
+// MARK: Ancestors from the root node
+//
+// From the root node, the views passing `A ∧ hasAncestor(B)` are the descendants passing `A` of the
+// views passing `B`: `//A[ancestor::B]` is `//B//A`, the plan Shelley's `B A` has (the matcher
+// runs such a chain right to left or left to right by its sample), where the predicate would decide
+// `hasAncestor` for every view of the tree first.
+
+extension XPathCompiler {
+    /// `p` less one `hasAncestor` conjunct, and that conjunct's predicate.
+    static func splitAncestor(_ p: Predicate) -> (ancestor: Predicate, rest: Predicate)? {
+        switch p {
+        case .hasAncestor(let q): return (q, .any)
+        case .and(let parts):
+            for (k, part) in parts.enumerated() {
+                guard case .hasAncestor(let q) = part else { continue }
+                var rest = parts
+                rest.remove(at: k)
+                return (q, .all(rest))
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Appends the steps that select, from the root node, every view passing `p` in document order;
+    /// returns `p` less the `hasAncestor` conjuncts the steps took out.
+    @discardableResult
+    static func appendDocumentScan(_ p: Predicate, to b: inout ProgramBuilder) -> Predicate {
+        guard let (ancestor, rest) = splitAncestor(p) else {
+            b.descendants(p, unique: true)
+            return p
+        }
+        if ancestor == .any {
+            // Some ancestor at all: below a top-level view.
+            b.axis(.children, filter: .any, unique: true)
+        } else {
+            appendDocumentScan(ancestor, to: &b)
+        }
+        b.descendants(rest, unique: true)
+        return rest
+    }
+}
+
+extension XPathCompiler {
+    /// For a step that selects every view of the document passing `core` (`//A[…]` from the root
+    /// node) with structural filters among `predicates`: appends steps from the root node that
+    /// select the views passing `core` and one of those filters, starting from that filter's
+    /// targets, which the other views never need to be visited for: `//A[parent::B]` is `//B/A`,
+    /// `//A[B]` is `//B/parent::A`, `//A[.//B]` is `//B/ancestor::A` (a unique ancestor walk
+    /// stops at the first ancestor seen, so it visits each view once). Returns the predicates
+    /// left, and whether the list is still closed under siblings passing `core` (after a parent
+    /// filter it is: siblings share their parent). nil when `core` has an ancestor conjunct
+    /// (`appendDocumentScan` starts from those) or no predicate is a structural filter.
+    static func appendDocumentBase(_ predicates: [XPredicate], core: Predicate,
+                                   to b: inout ProgramBuilder) -> (rest: [XPredicate], siblingClosed: Bool)? {
+        if splitAncestor(core) != nil { return nil }
+        let filters = predicates.map(structuralFilter)
+        func first(_ kind: (XPathStructuralFilter) -> Bool) -> Int? { filters.firstIndex { $0.map(kind) ?? false } }
+        guard let k = first({ if case .parent = $0 { return true }; return false })
+                ?? first({ if case .child = $0 { return true }; return false })
+                ?? first({ _ in true }), let filter = filters[k] else { return nil }
+        var rest = predicates
+        rest.remove(at: k)
+        switch filter {
+        case .parent(let target):
+            appendDocumentScan(target, to: &b)
+            b.axis(.children, filter: core, unique: true)
+            b.sortInDocumentOrder()
+            return (rest, true)
+        case .child(let target):
+            appendDocumentScan(target, to: &b)
+            b.axis(.parent, filter: core, unique: true)
+        case let .descendant(target, includingSelf):
+            appendDocumentScan(target, to: &b)
+            var up = ProgramBuilder(start: .document)
+            up.axis(.ancestors, filter: core, unique: true)
+            if includingSelf {
+                var own = ProgramBuilder(start: .document)
+                own.filter(core)
+                b.union([own.build(), up.build()])
+            } else {
+                b.axis(.ancestors, filter: core, unique: true)
+            }
+        }
+        b.sortInDocumentOrder()
+        return (rest, false)
     }
 }
 

@@ -88,6 +88,10 @@ private func structuralExpressions(e E: String, f F: String, g G: String, a A: S
         // other steps with them
         "//\(F)//\(E)[ancestor::\(F)]", "//\(E)[ancestor::\(F)]/..", "//\(E)/ancestor::*[ancestor::\(G)]",
         "//\(E)/parent::*[ancestor-or-self::\(F)]", "//\(E) | //\(F)[ancestor::\(G)]",
+        // from the root node: scans of the ancestors' subtrees, then the other filters
+        "/descendant::\(E)[ancestor::\(F)]", "//\(E)[ancestor::\(F)][parent::\(F)]", "//\(E)[ancestor::*][parent::\(G)]",
+        "//*[ancestor::\(F)][\(E)]", "//\(E)[ancestor::\(G)][.//\(E)]", "//\(E)[ancestor::\(F)[ancestor::\(G)]][@\(A)]",
+        "//\(E)[@\(A) = //\(F)[ancestor::\(G)]/@\(A)]", "//\(E)[ancestor::\(F)]//\(E)[ancestor::\(G)]",
         // descendants, children, parents (core steps)
         "//\(F)[.//\(E)]", "//\(F)[descendant::\(E)]", "//\(F)[descendant-or-self::\(E)]", "//\(E)[descendant-or-self::\(E)]",
         "//\(F)[\(E)]", "//\(F)[./\(E)]", "//\(F)[child::\(E)]", "//*[\(E)]", "//*[.//\(E)[@\(A)]]",
@@ -118,28 +122,67 @@ private func commonClasses(_ tree: ViewTree) -> [String] {
         return r
     }()
 
-    @Test("the issue's expression is one core scan with the ancestor predicate")
-    func issueExpressionIsOneScan() throws {
+    @Test("from the root node, an ancestor predicate is a scan of the ancestors' subtrees, as Shelley's plan")
+    func issueExpressionIsShelleysPlan() throws {
         let program = try XPathEngine().compile("//UIButton[@accessibilityLabel='Delete'][ancestor::UITableViewCell]")
         #expect(program.description == """
             start .document
             1  engine xpath /
-            2  axis descendants  document  filter memberOf(UIButton) ∧ accessibilityLabel == "Delete" ∧ ancestor(memberOf(UITableViewCell))  unique
+            2  axis descendants  document  filter memberOf(UITableViewCell)  unique
+            3  axis descendants  document  filter memberOf(UIButton) ∧ accessibilityLabel == "Delete"  unique
+            """)
+        #expect(try XPathEngine().compile("//A[ancestor::B[ancestor::C]][ancestor::D]").description == """
+            start .document
+            1  engine xpath /
+            2  axis descendants  document  filter memberOf(C)  unique
+            3  axis descendants  document  filter memberOf(B)  unique
+            4  axis descendants  document  filter memberOf(A) ∧ ancestor(memberOf(D))  unique
+            """)
+        #expect(try XPathEngine().compile("/descendant::A[ancestor::*]").description == """
+            start .document
+            1  engine xpath /
+            2  axis children     document  filter any  unique
+            3  axis descendants  document  filter memberOf(A)  unique
+            """)
+        let combined = try XPathEngine().compile("//A[@name='x y'][.//B][parent::C][D]")
+        #expect(combined.description == """
+            start .document
+            1  engine xpath /
+            2  axis descendants  document  filter memberOf(C)  unique
+            3  axis children     document  filter memberOf(A) ∧ name == "x y"  unique
+            4  sort
+            5  engine has descendant(memberOf(B))
+            6  axis children     document  filter memberOf(D)  unique
+            7  axis parent       document  filter any  unique
+            """, "\(combined)")
+        #expect(try XPathEngine().compile("//A[ancestor::B][parent::C]").description == """
+            start .document
+            1  engine xpath /
+            2  axis descendants  document  filter memberOf(B)  unique
+            3  axis descendants  document  filter memberOf(A)  unique
+            4  axis parent       document  filter memberOf(C)  unique
+            5  axis children     document  filter memberOf(A)  unique
+            6  sort
             """)
     }
 
     @Test("the forms compile to core predicates and steps", arguments: [
-        ("//A[ancestor::B]", "filter memberOf(A) ∧ ancestor(memberOf(B))"),
-        ("//A[ancestor::*]", "filter memberOf(A) ∧ ancestor(any)"),
+        (".//A[ancestor::B]", "filter memberOf(A) ∧ ancestor(memberOf(B))"),
+        (".//A[ancestor::*]", "filter memberOf(A) ∧ ancestor(any)"),
+        (".//A[ancestor-or-self::B]", "filter memberOf(A) ∧ (memberOf(B) ∨ ancestor(memberOf(B)))"),
         ("//A[ancestor-or-self::B]", "filter memberOf(A) ∧ (memberOf(B) ∨ ancestor(memberOf(B)))"),
-        ("//A[ancestor::B[@name='x y']]", "filter memberOf(A) ∧ ancestor(memberOf(B) ∧ name == \"x y\")"),
-        ("//A[ancestor::B[ancestor::C]]", "filter memberOf(A) ∧ ancestor(memberOf(B) ∧ ancestor(memberOf(C)))"),
+        (".//A[ancestor::B[@name='x y']]", "filter memberOf(A) ∧ ancestor(memberOf(B) ∧ name == \"x y\")"),
+        (".//A[ancestor::B[ancestor::C]]", "filter memberOf(A) ∧ ancestor(memberOf(B) ∧ ancestor(memberOf(C)))"),
         ("//A[not(ancestor::B)]", "filter memberOf(A) ∧ ¬ancestor(memberOf(B))"),
-        ("//A[ancestor::B[1]]", "filter memberOf(A) ∧ ancestor(memberOf(B))"),
-        ("//A[.//B]", "engine has descendant(memberOf(B))"),
-        ("//A[descendant-or-self::B]", "engine has descendant or self(memberOf(B))"),
-        ("//A[B]", "axis parent       document  filter any  unique"),
-        ("//A[parent::B]", "axis parent       document  filter memberOf(B)  unique"),
+        ("//Z/A[ancestor::B[1]]", "filter memberOf(A) ∧ ancestor(memberOf(B))"),
+        (".//A[.//B]", "engine has descendant(memberOf(B))"),
+        (".//A[descendant-or-self::B]", "engine has descendant or self(memberOf(B))"),
+        (".//A[B]", "axis parent       document  filter any  unique"),
+        (".//A[parent::B]", "axis parent       document  filter memberOf(B)  unique"),
+        ("//A[.//B]", "axis ancestors    document  filter memberOf(A)  unique"),
+        ("//A[descendant-or-self::B]", "{ start .document\n     1  filter memberOf(A)\n   }"),
+        ("//A[B]", "axis parent       document  filter memberOf(A)  unique"),
+        ("//A[parent::B]", "axis children     document  filter memberOf(A)  unique"),
     ])
     func compiledForms(_ expression: String, _ line: String) throws {
         let program = try XPathEngine().compile(expression)
