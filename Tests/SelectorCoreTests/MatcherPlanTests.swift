@@ -32,6 +32,7 @@ let plainTuning: MatcherTuning = {
     t.hullMinimumRanges = .max
     t.rightToLeftMinimumSteps = .max
     t.reverseChainMinimumSteps = .max
+    t.ancestorTestAsChain = false
     return t
 }()
 
@@ -158,6 +159,13 @@ struct MatcherPlanTests {
             $0.descendants(cell, unique: true)
             $0.engine(HasDescendantStep(.kindOf("UISwitch")))
         }, strategy: .engine),
+        Case(name: "an ancestor test as a chain", program: program {
+            $0.descendants(.all([.kindOf("UIImageView"), .hasAncestor(cell)]), unique: true)
+        }, tuning: { var t = MatcherTuning(); t.rightToLeftViewsPerMatch = 0; t.rightToLeftFallbackViewsPerMatch = 0; return t }(),
+             strategy: .rightToLeft),
+        Case(name: "an ancestor test from the roots, kept as a predicate", program: program(.roots) {
+            $0.descendants(.all([.kindOf("UIImageView"), .hasAncestor(cell)]), unique: false)
+        }, tuning: { var t = MatcherTuning(); t.ancestorTestAsChain = false; return t }(), strategy: .scan),
         Case(name: "skipped after an empty list", program: program {
             $0.descendants(.kindOf("NoSuchClass"), unique: true)
             $0.axis(.children, unique: false)
@@ -233,6 +241,43 @@ struct MatcherPlanTests {
                 maxWork: 200_000, configurations: tunedConfigurations, count: &count)
         #expect(count.programs > 30)
         #expect(count.nonEmpty > count.programs / 5)
+    }
+
+    @Test("ancestor tests as chains agree with the reference, from the document, the roots and the windows, on trees with several roots",
+          arguments: [UInt64(31), 32, 33])
+    func ancestorTestsAsChains(seed: UInt64) throws {
+        let tree = builtTree(nodes: 3_000, seed: seed, shape: .random, frames: .none)
+        #expect(tree.roots.count > 1)
+        let cell = Self.cell, label = Self.label
+        let filters: [Predicate] = [
+            .all([label, .hasAncestor(cell)]),
+            .hasAncestor(.kindOf("UIWindow")),
+            .all([.hasAncestor(.hasAncestor(cell)), .string(property: "accessibilityLabel", StringTest(.hasPrefix, "Row"))]),
+            .all([.hasAncestor(.kindOf("UIView")), .not(label), .hasAncestor(cell)]),
+            .all([.kindOf("UIButton"), .hasAncestor(.none)]),
+        ]
+        var compared = 0, nonEmpty = 0
+        for start in [StartPoint.document, .roots, .windows, .application] {
+            for filter in filters {
+                for axis in [Axis.descendants, .descendantsOrSelf] {
+                    for unique in [true, false] {
+                        let program = Self.program(start) { $0.axis(axis, filter: filter, unique: unique); $0.pick(0); }
+                        let whole = Self.program(start) { $0.axis(axis, filter: filter, unique: unique) }
+                        for p in [program, whole] {
+                            let expected = try ReferenceInterpreter(tree: tree).select(p)
+                            for (name, matcher) in tunedConfigurations + [("default", Matcher())] {
+                                var stats = MatchStatistics.recordingPlan()
+                                let actual = try matcher.select(p, in: tree, budget: .unlimited, statistics: &stats)
+                                #expect(actual == expected, "\(name)\n\(p)\n\(stats.plan!)")
+                            }
+                            compared += 1
+                            if !expected.isEmpty { nonEmpty += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(nonEmpty > compared / 2)
     }
 
     @Test("random trees of every column kind agree under every route tuning",

@@ -130,6 +130,15 @@ struct Run {
                 k = j + 1
                 continue
             }
+            if tuning.ancestorTestAsChain, let pair = ancestorTestAsChain(steps[k], from: list) {
+                let open = beginEntry(k...k, inputs: list.count)
+                list = try matchFromTheRight(pair[...], from: list)
+                chosen.detail = "the ancestor test as a chain" + (chosen.detail.map { "; " + $0 } ?? "")
+                finishEntry(open, outputs: list.count)
+                try meter.endStep(list.count)
+                k += 1
+                continue
+            }
             // A first step without de-duplication gives the same views when its inputs' subtrees
             // are disjoint (shelley's first step, from the one window).
             var chain = Self.isDocumentDescendantStep(steps[k], unique: true)
@@ -165,6 +174,41 @@ struct Run {
             k += 1
         }
         return list
+    }
+
+    /// A descendant search from the roots (or the document) whose filter requires an ancestor
+    /// passing Q, `//A[ancestor::C]` or FRY's `parentViewOfClass`, as the two-step chain "Q or
+    /// self, then A below it", which `matchFromTheRight` plans; nil for any other step.
+    ///
+    /// Resolved as a predicate, `hasAncestor` is decided for every view of the tree in a preorder
+    /// pass before the scan; as a chain it costs what `tableViewCell imageView` costs. Why it is
+    /// exact: every ancestor of a view under a root lies in that root's subtree, root included,
+    /// so "has a proper ancestor passing Q" is "is a proper descendant of a view passing Q, found
+    /// from the roots including themselves"; a root itself has no ancestor and passes neither.
+    /// The roots are disjoint and ascending, so both forms list each view once, in document order.
+    private func ancestorTestAsChain(_ step: Step, from list: [NodeID]) -> [Step]? {
+        guard case let .axis(axis, .document, filter, _) = step,
+              axis == .descendants || axis == .descendantsOrSelf else { return nil }
+        let parts: [Predicate]
+        switch filter {
+        case .and(let p): parts = p
+        case .hasAncestor: parts = [filter]
+        default: return nil
+        }
+        guard let at = parts.firstIndex(where: { if case .hasAncestor = $0 { return true } else { return false } }),
+              case .hasAncestor(let q) = parts[at] else { return nil }
+        if list != [-1] {
+            var previous = Int32.min
+            for v in list {
+                guard v >= 0, v > previous, tree.parents[Int(v)] < 0 else { return nil }
+                previous = v
+            }
+        }
+        var rest = parts
+        rest.remove(at: at)
+        let filterBelow: Predicate = rest.isEmpty ? .any : rest.count == 1 ? rest[0] : .and(rest)
+        return [.axis(.descendantsOrSelf, order: .document, filter: q, unique: true),
+                .axis(.descendants, order: .document, filter: filterBelow, unique: true)]
     }
 
     /// A plan entry begun: where it sits, and the counters before it.

@@ -68,6 +68,10 @@ public struct MatcherTuning: Sendable, Equatable {
     public var rightToLeftUnsampledReach = 8_192
     /// A run of at least this many UISpec-order descendant steps is prepared backwards first.
     public var reverseChainMinimumSteps = 2
+    /// A descendant search from the roots whose filter requires an ancestor passing Q runs as
+    /// the chain "Q, then the rest below it" (`Run.ancestorTestAsChain`) instead of deciding the
+    /// ancestor test for every view.
+    public var ancestorTestAsChain = true
 
     public init() {}
 }

@@ -40,7 +40,7 @@ public struct HasDescendantStep: EngineStep, Equatable {
         func end(_ node: NodeID) -> Int32 { node < 0 ? count : tree.ends[Int(node)] }
         // Outermost inputs in document order: their descendants cover every input's, and a scan from
         // disjoint roots in document order yields matches in document order (sorted, for the search).
-        let sorted = Array(Set(input)).sorted()
+        let sorted = input.sortedUnique()
         try context.charge(sorted.count)
         var roots: [NodeID] = []
         var coveredUntil: Int32 = -1
@@ -50,6 +50,26 @@ public struct HasDescendantStep: EngineStep, Equatable {
             if node < 0 { break }
         }
         let found = try context.select(search, from: roots)
+        if found.isEmpty { return [] }
+        if found.count < input.count {
+            // Few matches (`//UITableViewCell[.//UILabel[@accessibilityLabel='Row 7-3']]`: five
+            // labels under 125,655 cells): mark the matches' ancestors, stopping at one already
+            // marked, and keep the marked inputs, instead of a binary search per input.
+            var holds = Bitset(count: tree.count)
+            var walked = 0
+            for m in found where m >= 0 {
+                if includingSelf { holds.insert(Int(m)) }
+                var p = tree.parents[Int(m)]
+                while p >= 0 && !holds.contains(Int(p)) {
+                    holds.insert(Int(p))
+                    p = tree.parents[Int(p)]
+                    walked += 1
+                }
+            }
+            try context.charge(walked + input.count)
+            // The virtual document node holds every match.
+            return input.filter { $0 < 0 || holds.contains(Int($0)) }
+        }
         var out: [NodeID] = []
         for node in input {
             // The first match from `node` on (after it, without self) in document order is in its
