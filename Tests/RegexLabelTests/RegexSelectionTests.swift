@@ -111,11 +111,12 @@ let regexRegistry: EngineRegistry = {
     @Test func aSelectorsPatternIsCompiledOnceAndKeptInTheCache() throws {
         let registry = EngineRegistry()
         try registry.register(RegexEngine())
-        let first = try registry.compile("/^Row/", engine: "regex")
-        let second = try registry.compile("/^Row/", engine: "regex")
+        // Not text: `/^Row/` compiles to the core's prefix test (RegexLiteralTests), with no pattern to keep.
+        let first = try registry.compile("/^R.w/", engine: "regex")
+        let second = try registry.compile("/^R.w/", engine: "regex")
         let compiled = try #require(pattern(in: first.program))
         #expect(compiled === pattern(in: second.program))
-        #expect(compiled.description == "/^Row/")
+        #expect(compiled.description == "/^R.w/")
     }
 }
 

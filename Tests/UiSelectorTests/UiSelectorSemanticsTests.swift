@@ -227,11 +227,11 @@ func uids(_ selector: String, in tree: ViewTree = androidTree) throws -> [String
             #"new UiSelector().index(2).fromParent(new UiSelector().className("a.B").instance(1))"#)
         #expect(program.description == """
             start .document
-            1  axis descendants  document  filter ¬memberOf(hierarchy)  unique
-            2  engine uiselector index(2)
+            1  axis descendants  document  filter ¬memberOf(hierarchy) ∧ ¬index != 2  unique
+            2  engine keep position 2 among siblings, or index >= -inf
             3  axis parent       document  filter any  unique
             4  sort
-            5  engine uiselector per input: pick 1 of { start .roots; 1  axis descendants  document  filter ¬memberOf(hierarchy) ∧ memberOf(a.B) }
+            5  engine per input: descendant 1 passing ¬memberOf(hierarchy) ∧ memberOf(a.B)
             6  sort
             """)
     }
