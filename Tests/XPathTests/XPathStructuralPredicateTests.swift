@@ -122,6 +122,7 @@ private func commonClasses(_ tree: ViewTree) -> [String] {
         return r
     }()
 
+    /// The first program is the block in Docs/Engines/XPath.md, "From the root node".
     @Test("from the root node, an ancestor predicate is a scan of the ancestors' subtrees, as Shelley's plan")
     func issueExpressionIsShelleysPlan() throws {
         let program = try XPathEngine().compile("//UIButton[@accessibilityLabel='Delete'][ancestor::UITableViewCell]")
