@@ -3,9 +3,12 @@ import SelectorCore
 // From the expression tree to the core's compiled form. A location path becomes one core step per
 // XPath step wherever the step is a name or `*` test on an axis the core has, with predicates that
 // translate to core `Predicate`s and do not read the position: `//A//B[@name='x']` is two merged
-// descendant scans, linear in the tree. The rest (positional predicates, the sibling, following and
-// preceding axes, `node()` steps that may reach the root node, filter expressions) becomes an
-// `XPathStep` or an `XPathExpressionStep` run by `XEvaluator` inside the matcher.
+// descendant scans, linear in the tree. `[ancestor::A]` is the core's `hasAncestor`, and on steps
+// without positions `[.//A]`, `[A]`, `[parent::A]` are core steps over the whole list (from the
+// root node `//A[ancestor::B]` is `//B//A`, as Shelley plans the same meaning). The rest
+// (positional predicates, the sibling, following and preceding axes, `node()` steps that may reach
+// the root node, filter expressions) becomes an `XPathStep` or an `XPathExpressionStep` run by
+// `XEvaluator` inside the matcher.
 
 enum XPathCompiler {
     /// A predicate as the parser hands it on, analysed once.
