@@ -5,8 +5,14 @@ Compares the table between `<!-- modules: begin -->` and `<!-- modules: end -->`
 `swift package dump-package`: every non-test target, its kind, and its dependencies (targets by
 name, external products by their package in [brackets]). Also checks the one-way rule the doc
 states: the core and the engines depend on no engine of another kind, no server and no umbrella.
+
+Then the engines' reads of the tree's structure: a file under Plugins/ that reads the parent,
+subtree-end, class-id or root columns (or `children(of:)`) walks the tree itself instead of
+compiling to the core's steps or using `StepContext`'s navigation. Each such file and its count of
+reads must be listed, exactly, in the table between `<!-- tree reads: begin -->` and
+`<!-- tree reads: end -->`, with its reason; a new read anywhere fails until it is listed.
 """
-import json, re, subprocess, sys
+import json, pathlib, re, subprocess, sys
 
 doc = open("Docs/Architecture.md", encoding="utf-8").read()
 m = re.search(r"<!-- modules: begin -->(.*?)<!-- modules: end -->", doc, re.S)
@@ -57,3 +63,29 @@ if actual.get("SelectorCore", set()) & (plugins | {"ViewSelectors", "FranklyProt
 if problems:
     sys.exit("Docs/Architecture.md is out of step with Package.swift:\n  " + "\n  ".join(problems))
 print(f"Docs/Architecture.md: {len(actual)} modules match Package.swift")
+
+# Structural column reads under Plugins/: `context.children(of:)` and the other StepContext
+# navigation are the contract, so a read through `context.` is not counted.
+READ = re.compile(r"\b(?!context\.)\w+\.(?:parents|ends|classIDs|roots)\b|(?<!context\.)\bchildren\(of:")
+reads = {}
+for path in sorted(pathlib.Path("Plugins").rglob("*.swift")):
+    n = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        code = line.split("//", 1)[0]
+        n += len(READ.findall(code))
+    if n:
+        reads[str(path)] = n
+m = re.search(r"<!-- tree reads: begin -->(.*?)<!-- tree reads: end -->", doc, re.S)
+if not m:
+    sys.exit("Docs/Architecture.md: no tree-reads table between the markers")
+listed = {}
+for line in m.group(1).splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) >= 2 and cells[0].startswith("`Plugins/"):
+        listed[cells[0].strip("`")] = int(cells[1])
+problems = [f"{f}: {reads.get(f, 0)} structural reads, the table lists {listed.get(f, 0)}"
+            for f in sorted(set(reads) | set(listed)) if reads.get(f, 0) != listed.get(f, 0)]
+if problems:
+    sys.exit("Docs/Architecture.md's tree-reads table is out of step with Plugins/ (an engine that walks the "
+             "tree itself; compile to core steps, or list it with its reason):\n  " + "\n  ".join(problems))
+print(f"Docs/Architecture.md: {sum(reads.values())} structural tree reads in {len(reads)} engine files, as listed")
