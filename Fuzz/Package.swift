@@ -54,6 +54,16 @@ let package = Package(
                 .product(name: "HierarchyFormats", package: "ViewSelectors"),
             ]
         ),
+        // The matcher under every forced strategy against ReferenceInterpreter, on random trees
+        // and programs drawn from the input (no selector text: no dictionary).
+        .executableTarget(
+            name: "FuzzReference",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "SelectorCore", package: "ViewSelectors"),
+                .product(name: "ViewSelectorsTesting", package: "ViewSelectors"),
+            ]
+        ),
         .executableTarget(
             name: "FuzzMapRequest",
             dependencies: [

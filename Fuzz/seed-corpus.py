@@ -93,3 +93,8 @@ for a, left in samples.items():
             chains.add(f'{x} >> {y}')
             chains.add(f'{a}:{x} >> {b}:{y}')
 write('chain', chains)
+# Reference: the input is random draws (8 bytes each), not text; a few fixed pseudo-random strings
+# of 1 to 64 draws, so the first runs already see trees of every shape and several programs.
+import random
+draws = random.Random(30)
+write('reference', [bytes(draws.randrange(256) for _ in range(n)) for n in (8, 32, 64, 96, 160, 256, 384, 512)])
