@@ -94,6 +94,7 @@ public enum ReferenceComparison {
         t.hullMinimumRanges = .max
         t.rightToLeftMinimumSteps = .max
         t.reverseChainMinimumSteps = .max
+        t.ancestorTestAsChain = false
         return t
     }()
 

@@ -47,21 +47,11 @@ public struct ReferenceFuzzCase: Sendable {
     }
 
     /// Configurations for the fuzzer: the defaults, serial, every parallel threshold 0 on four
-    /// threads, and every `MatcherTuning` route forced (`ReferenceComparison.tunedConfigurations`),
-    /// except that reaches of at most 32 views are never sampled.
-    ///
-    /// That exception keeps a known bug out of every run: sampling a reach of fewer than 32 views
-    /// never ends (`ReferenceDifferentialRegressionTests.rightToLeftSampleOfAFewViews`), and on
-    /// trees this small the fuzzer meets it within seconds, so it would find nothing else.
-    /// Remove it with the fix.
+    /// threads, and every `MatcherTuning` route forced (`ReferenceComparison.tunedConfigurations`).
     public static let configurations: [(String, Matcher)] = [
         ReferenceComparison.forcedConfigurations[0], ReferenceComparison.forcedConfigurations[1],
         ReferenceComparison.forcedConfigurations[2],
-    ] + ReferenceComparison.tunedConfigurations.map { name, matcher in
-        var configuration = matcher.configuration
-        configuration.tuning.rightToLeftUnsampledReach = max(configuration.tuning.rightToLeftUnsampledReach, 32)
-        return (name, Matcher(configuration: configuration))
-    }
+    ] + ReferenceComparison.tunedConfigurations
 
     /// The first difference between the reference and `configurations` on this case's programs,
     /// or nil; `predicates` are `RandomPrograms.predicates()` (made once by a fuzzer).

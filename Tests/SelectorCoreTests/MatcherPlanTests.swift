@@ -6,58 +6,13 @@ import ViewSelectorsTesting
 // Every named strategy is forced through `MatcherTuning`, seen in the recorded plan, and compared
 // with the reference interpreter; then random programs run under every route tuning at once.
 
-/// Route thresholds all at the value that takes every shortcut.
-let eagerTuning: MatcherTuning = {
-    var t = MatcherTuning()
-    t.parallelThreshold = 0
-    t.parallelValueThreshold = 0
-    t.compactionRange = 0
-    t.hullMinimumRanges = 1
-    t.hullMaximumAverageRange = .max
-    t.hullMaximumSpread = .max
-    t.rightToLeftMinimumSteps = 2
-    t.rightToLeftViewsPerMatch = 0
-    t.rightToLeftFallbackViewsPerMatch = 0
-    t.rightToLeftUnsampledReach = 0
-    t.reverseChainMinimumSteps = 2
-    return t
-}()
-
-/// Route thresholds all at the value that takes none.
-let plainTuning: MatcherTuning = {
-    var t = MatcherTuning()
-    t.parallelThreshold = .max
-    t.parallelValueThreshold = .max
-    t.compactionRange = .max
-    t.hullMinimumRanges = .max
-    t.rightToLeftMinimumSteps = .max
-    t.reverseChainMinimumSteps = .max
-    t.ancestorTestAsChain = false
-    return t
-}()
-
-/// The right-to-left sample always wrong the other way: the fallback whenever anything matches.
-let fallbackTuning: MatcherTuning = {
-    var t = MatcherTuning()
-    t.rightToLeftViewsPerMatch = 0
-    t.rightToLeftFallbackViewsPerMatch = .max
-    return t
-}()
-
-/// The sample always predicting too many matches: left to right.
-let leftToRightTuning: MatcherTuning = {
-    var t = MatcherTuning()
-    t.rightToLeftViewsPerMatch = .max
-    t.rightToLeftUnsampledReach = 0
-    return t
-}()
-
-let tunedConfigurations: [(String, Matcher)] = [
-    ("eager, 4 threads", Matcher(configuration: MatcherConfiguration(maxThreads: 4, tuning: eagerTuning))),
-    ("plain, 4 threads", Matcher(configuration: MatcherConfiguration(maxThreads: 4, tuning: plainTuning))),
-    ("fallback", Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: fallbackTuning))),
-    ("left to right", Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: leftToRightTuning))),
-]
+// The forced tunings and configurations are ViewSelectorsTesting's (`ReferenceComparison`), shared
+// with the differential tests and the `reference` fuzz target.
+let eagerTuning = ReferenceComparison.eagerTuning
+let plainTuning = ReferenceComparison.plainTuning
+let fallbackTuning = ReferenceComparison.fallbackTuning
+let leftToRightTuning = ReferenceComparison.leftToRightTuning
+let tunedConfigurations = ReferenceComparison.tunedConfigurations
 
 @Suite("Matcher plans: every strategy forced, recorded and checked against the reference")
 struct MatcherPlanTests {

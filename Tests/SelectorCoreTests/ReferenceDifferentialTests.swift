@@ -209,16 +209,12 @@ struct ReferenceDifferentialRegressionTests {
     }
 
     /// A right-to-left chain over fewer than 32 reached views, under a tuning that samples every
-    /// reach (`rightToLeftUnsampledReach` below 32, as `ReferenceComparison.eagerTuning` and
-    /// `leftToRightTuning` have it), never ends: `Run.estimatedMatches` steps through the reach by
-    /// `covered / 32`, which is 0, so its sample grows until memory runs out. Found by the
-    /// `reference` fuzz target (out of memory in `estimatedMatches`, Matcher+Steps.swift) on
-    /// `RandomTrees.build(nodes: 2, seed: 5890148615499163602, shape: .random, frames: .none)`
-    /// with the directed program windows, descendants(any, unique), descendants(any, unique),
-    /// descendants(accessibilityLabel ^= "Row", unique) under "eager"; below, minimized. The fuzz
-    /// target leaves reaches of at most 32 views unsampled until this is fixed
-    /// (`ReferenceFuzzCase.configurations`). Disabled because it exhausts memory.
-    @Test(.disabled("matcher bug: the right-to-left sample of a reach under 32 views loops until memory runs out"))
+    /// reach (`rightToLeftUnsampledReach` below 32, as `ReferenceComparison.eagerTuning` has it):
+    /// `Run.estimatedMatches` stepped through the reach by `covered / 32`, which was 0, so its
+    /// sample grew until memory ran out. Found by the `reference` fuzz target on
+    /// `RandomTrees.build(nodes: 2, seed: 5890148615499163602, shape: .random, frames: .none)`;
+    /// below, minimized.
+    @Test("a right-to-left sample of a reach under 32 views ends")
     func rightToLeftSampleOfAFewViews() throws {
         var b = ViewTreeBuilder()
         let root = b.addNode(className: "UIWindow")

@@ -358,7 +358,9 @@ struct Run {
     private func estimatedMatches(of test: NodeTest, in reach: [(Int32, Int32)], covered: Int) -> Int {
         let runs = 32, width = 64
         if covered <= tuning.rightToLeftUnsampledReach { return 0 }
-        let stride = covered / runs
+        // At least 1: a reach of fewer than `runs` views, sampled when a tuning asks for it,
+        // would otherwise step by 0 and never end (found by the `reference` fuzz target).
+        let stride = max(1, covered / runs)
         var sample: [(Int32, Int32)] = []
         var offset = 0
         for (lo, hi) in reach {
