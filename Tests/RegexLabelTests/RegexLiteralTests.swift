@@ -1,6 +1,7 @@
 @testable import RegexLabelEngine
 import SelectorCore
 import Testing
+import ViewSelectorsTesting
 
 // Patterns that are text compile to the core's string tests; these tests hold that to PCRE2 itself.
 // Each pattern is run both ways (the engine's program, and the same step with the pattern forced
@@ -160,14 +161,8 @@ private enum ProgramPrinterText {
 /// A tree of `nodes` labelled views: table rows as the generated apps label them, and every tricky
 /// value in turn, in an order that makes the pool keep either spelling of an equivalent pair first.
 private func labelledTree(nodes: Int, seed: UInt64) -> ViewTree {
-    var state = seed
-    func next() -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
-    }
+    var random = SeededRandom(seed: seed)
+    func next() -> Int { Int(truncatingIfNeeded: random.next() >> 1) }
     var b = ViewTreeBuilder(reservingCapacity: nodes)
     let window = b.addNode(className: "UIWindow")
     var containers = [window]

@@ -16,14 +16,8 @@ import ViewSelectorsTesting
 /// `indexes`: 0 records none, 1 records a number on a fifth of the views, 2 also records some
 /// strings and booleans (a column of mixed values, read through its generic form).
 func generatedTree(nodes: Int, seed: UInt64, indexes: Int) -> ViewTree {
-    var state = seed
-    func next() -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
-    }
+    var random = SeededRandom(seed: seed)
+    func next() -> Int { Int(truncatingIfNeeded: random.next() >> 1) }
     let classes = ["UIView", "UIView", "UIView", "UITableView", "UITableViewCell", "UITableViewCell", "UITableViewCell",
                    "UILabel", "UILabel", "UILabel", "UILabel", "UILabel", "UIButton", "UIButton", "UIButton", "UIButton",
                    "UILabel", "UIButton", "UILabel", "UIImageView"]
