@@ -244,7 +244,7 @@ private func commonClasses(_ tree: ViewTree) -> [String] {
         #expect(nonEmpty > expressions.count / 3, "\(name): \(nonEmpty) of \(expressions.count) non-empty")
     }
 
-    @Test("generated apps", arguments: [(1_000, UInt64(3)), (10_000, 4), (100_000, 5)])
+    @Test("generated apps", arguments: [(1_000, UInt64(3)), (10_000, 4), (30_000, 5)])
     func generatedApps(_ nodes: Int, _ seed: UInt64) throws {
         let tree = SyntheticApp.generate(nodes: nodes, seed: seed)
         var file: String? = nil
