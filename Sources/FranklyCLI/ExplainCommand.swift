@@ -44,11 +44,7 @@ struct ExplainCommand: ParsableCommand {
         case .text: print(explanation.text)
         case .json: print(explanation.json.jsonString)
         }
-        if plan {
-            var recorded = MatchStatistics.recordingPlan()
-            _ = try? registry.select(selector, engine: engine, in: tree, statistics: &recorded)
-            printError(recorded.plan?.description ?? "")
-        }
+        if plan { printPlan { _ = try registry.select(selector, engine: engine, in: tree, statistics: &$0) } }
         if stats {
             printError("nodes=\(tree.count) load_ms=\(formatMilliseconds(loadMs)) explain_ms_median=\(formatMilliseconds(medianMilliseconds(times))) matches=\(explanation.count)")
         }

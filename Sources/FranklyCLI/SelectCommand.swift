@@ -92,12 +92,7 @@ struct SelectCommand: ParsableCommand {
             let uids = result.map { tree.value(PropertyName.uid, of: $0) ?? .null }
             print(JSONValue.object([("outcome", "SUCCESS"), ("results", .array(uids))]).jsonString)
         }
-        if plan {
-            // One more run that records: the timed runs do not pay for the recording.
-            var recorded = MatchStatistics.recordingPlan()
-            _ = try? registry.select(query, in: tree, statistics: &recorded)
-            printError(recorded.plan?.description ?? "")
-        }
+        if plan { printPlan { _ = try registry.select(query, in: tree, statistics: &$0) } }
         if stats {
             let median = medianMilliseconds(times)
             printError("nodes=\(tree.count) load_ms=\(formatMilliseconds(loadMs)) compile_ms=\(formatMilliseconds(compileMs)) query_ms_median=\(formatMilliseconds(median)) matches=\(result.count)")

@@ -127,3 +127,11 @@ func medianMilliseconds(_ times: [Double]) -> Double {
     let sorted = times.sorted()
     return sorted[sorted.count / 2]
 }
+
+/// `--plan`: runs the query once more, recording the matcher's plan, and prints it on stderr (after
+/// the timed runs, which so pay nothing for the recording).
+func printPlan(_ query: (inout MatchStatistics) throws -> Void) {
+    var recorded = MatchStatistics.recordingPlan()
+    try? query(&recorded)
+    printError(recorded.plan?.description ?? "")
+}

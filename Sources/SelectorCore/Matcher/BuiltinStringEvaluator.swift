@@ -49,24 +49,32 @@ struct BuiltinStringEvaluator {
     @inline(__always) static func asciiLower(_ b: UInt8) -> UInt8 { b &- 65 < 26 ? b | 0x20 : b }
 
     func matches(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
-        if readsNoBreakSpace, containsNoBreakSpace(subject) {
-            var copy = [UInt8]()
-            copy.reserveCapacity(subject.count)
-            var k = 0
-            while k < subject.count {
-                if k + 1 < subject.count && subject[k] == 0xC2 && subject[k + 1] == 0xA0 {
-                    copy.append(0x20); k += 2
-                } else { copy.append(subject[k]); k += 1 }
-            }
-            return copy.withUnsafeBufferPointer { plainMatches($0) }
+        if readsNoBreakSpace, let read = Self.noBreakSpacesAsSpaces(subject) {
+            return read.withUnsafeBufferPointer { plainMatches($0) }
         }
         return plainMatches(subject)
     }
 
-    private func containsNoBreakSpace(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard s.count >= 2 else { return false }
-        for k in 0..<(s.count - 1) where s[k] == 0xC2 && s[k + 1] == 0xA0 { return true }
-        return false
+    /// `s` with each U+00A0 (C2 A0) as a space, or nil when it has none: the subject as
+    /// `noBreakSpaceAsSpace` reads it, for the built-in tests and for an engine's matcher alike.
+    /// (In UTF-8, C2 only leads a character, so a C2 A0 pair is always U+00A0.)
+    static func noBreakSpacesAsSpaces(_ s: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var k = 0
+        while k + 1 < s.count, !(s[k] == 0xC2 && s[k + 1] == 0xA0) { k += 1 }
+        if k + 1 >= s.count { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        while i < s.count {
+            if i + 1 < s.count && s[i] == 0xC2 && s[i + 1] == 0xA0 {
+                out.append(0x20)
+                i += 2
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        return out
     }
 
     /// Substring search: a plain loop on short values, else `ByteSearch` (linear whatever the bytes).

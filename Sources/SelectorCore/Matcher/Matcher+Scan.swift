@@ -334,26 +334,6 @@ extension Matcher {
         return parts.flatMap { $0 }
     }
 
-    /// `s` with each U+00A0 (C2 A0) as a space, or nil when it has none.
-    static func noBreakSpacesAsSpaces(_ s: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var k = 0
-        while k + 1 < s.count, !(s[k] == 0xC2 && s[k + 1] == 0xA0) { k += 1 }
-        if k + 1 >= s.count { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.count)
-        var i = 0
-        while i < s.count {
-            if i + 1 < s.count && s[i] == 0xC2 && s[i + 1] == 0xA0 {
-                out.append(0x20)
-                i += 2
-            } else {
-                out.append(s[i])
-                i += 1
-            }
-        }
-        return out
-    }
-
     /// Evaluates a string test once per distinct value of `pool`; the mask is indexed by value id.
     ///
     /// `statistics.stringEvaluations` counts the evaluations actually made (an engine matcher's own
@@ -384,7 +364,7 @@ extension Matcher {
                         for k in lo..<hi {
                             if deadline.hasPassed { throw QueryBudget.deadlineError }
                             let s = UnsafeBufferPointer(rebasing: bytes[Int(offsets[k])..<Int(offsets[k + 1])])
-                            if readsNoBreakSpace, let read = Self.noBreakSpacesAsSpaces(s) {
+                            if readsNoBreakSpace, let read = BuiltinStringEvaluator.noBreakSpacesAsSpaces(s) {
                                 // The option is the subject's reading, so an engine's matcher sees
                                 // the value as read, as the built-in tests do.
                                 mask[k - lo] = try read.withUnsafeBufferPointer { (r) throws(SelectorError) in

@@ -28,12 +28,12 @@ struct Run {
             switch axis {
             case .descendants, .descendantsOrSelf:
                 let withSelf = axis == .descendantsOrSelf
-                if order == .reverse { chosen = (.reverseWalk, nil) }
+                if order == .reverse { choose(.reverseWalk) }
                 return order == .document
                     ? try descendants(of: list, includeSelf: withSelf, test, unique: unique)
                     : try reverseDescendants(of: list, includeSelf: withSelf, test, unique: unique)
             case .children:
-                chosen = (.children, nil)
+                choose(.children)
                 var out: [NodeID] = []
                 for v in list {
                     let kids = children(of: v)
@@ -44,10 +44,10 @@ struct Run {
                 }
                 return unique ? deduplicated(out) : out
             case .ancestors:
-                chosen = (.ancestors, nil)
+                choose(.ancestors)
                 return try ancestors(of: list, test, unique: unique)
             case .parent:
-                chosen = (.parent, nil)
+                choose(.parent)
                 var out: [NodeID] = []
                 for v in list where v >= 0 {
                     let p = tree.parents[Int(v)]
@@ -55,7 +55,7 @@ struct Run {
                 }
                 return unique ? deduplicated(out) : out
             case .siblings:
-                chosen = (.siblings, nil)
+                choose(.siblings)
                 var out: [NodeID] = []
                 for v in list where v >= 0 {
                     let p = tree.parents[Int(v)]
@@ -68,18 +68,18 @@ struct Run {
                 return unique ? deduplicated(out) : out
             }
         case .filter(let p):
-            chosen = (.filter, nil)
+            choose(.filter)
             let test = try resolver.nodeTest(p)
             return matcher.filter(list, test, tree, statistics: &statistics)
         case .pick(let n):
-            chosen = (.pick, nil)
+            choose(.pick)
             let k = n >= 0 ? n : list.count + n
             return k >= 0 && k < list.count ? [list[k]] : []
         case .deduplicate:
-            chosen = (.deduplicate, nil)
+            choose(.deduplicate)
             return deduplicated(list)
         case .sortInDocumentOrder:
-            chosen = (.sort, nil)
+            choose(.sort)
             return list.sortedUnique()
         case .engine(let step):
             depth += 1
@@ -87,12 +87,12 @@ struct Run {
             defer {
                 self = context.run
                 depth -= 1
-                chosen = (.engine, step.description)
+                choose(.engine, step.description)
             }
             return try step.apply(to: list, in: &context)
         case .union(let programs):
             depth += 1
-            defer { depth -= 1; chosen = (.union, nil) }
+            defer { depth -= 1; choose(.union) }
             var out: [NodeID] = []
             for program in programs {
                 let part = try run(program.steps, from: list)
@@ -133,7 +133,9 @@ struct Run {
             if tuning.ancestorTestAsChain, let pair = ancestorTestAsChain(steps[k], from: list) {
                 let open = beginEntry(k...k, inputs: list.count)
                 list = try matchFromTheRight(pair[...], from: list)
-                chosen.detail = "the ancestor test as a chain" + (chosen.detail.map { "; " + $0 } ?? "")
+                if plan != nil {
+                    chosen.detail = "the ancestor test as a chain" + (chosen.detail.map { "; " + $0 } ?? "")
+                }
                 finishEntry(open, outputs: list.count)
                 try meter.endStep(list.count)
                 k += 1
@@ -162,7 +164,7 @@ struct Run {
                     list = try reverseDescendants(of: list, p)
                     try meter.endStep(list.count)
                 }
-                chosen = (.reverseChain, nil)
+                choose(.reverseChain)
                 finishEntry(open, outputs: list.count)
                 k += chain
                 continue
@@ -224,13 +226,16 @@ struct Run {
         guard plan != nil else { return nil }
         let open = OpenEntry(index: plan!.entries.count, scanned: statistics.nodesScanned,
                              hullScans: statistics.hullScans, mostThreads: statistics.mostThreads)
-        var entry = MatchPlan.Entry(depth: depth, steps: (range.lowerBound + 1)...(range.upperBound + 1),
-                                    strategy: .skipped, inputs: inputs, outputs: 0)
-        entry.part = plan!.part
-        plan!.entries.append(entry)
+        appendEntry(range.lowerBound..<(range.upperBound + 1), inputs: inputs)
         statistics.mostThreads = 0
-        chosen = (.filter, nil)
+        choose(.filter)
         return open
+    }
+
+    /// Notes the strategy the step ran; the detail is formatted only when a plan is recorded, so
+    /// a query that records none pays for no string.
+    private mutating func choose(_ strategy: MatchStrategy, _ detail: @autoclosure () -> String? = nil) {
+        chosen = (strategy, plan == nil ? nil : detail())
     }
 
     /// Completes an entry with what `chosen` and the counters say now.
@@ -248,8 +253,14 @@ struct Run {
     /// Records steps `range` (0-based) as not run.
     private mutating func record(skipped range: Range<Int>) {
         guard plan != nil, !range.isEmpty else { return }
+        appendEntry(range, inputs: 0)
+    }
+
+    /// Appends a `skipped` entry for steps `range` (0-based, numbered from 1 in the plan) at this
+    /// depth and chain part; `finishEntry` fills in what ran.
+    private mutating func appendEntry(_ range: Range<Int>, inputs: Int) {
         var entry = MatchPlan.Entry(depth: depth, steps: (range.lowerBound + 1)...range.upperBound,
-                                    strategy: .skipped, inputs: 0, outputs: 0)
+                                    strategy: .skipped, inputs: inputs, outputs: 0)
         entry.part = plan!.part
         plan!.entries.append(entry)
     }
@@ -325,21 +336,24 @@ struct Run {
             return inputs
         }
         let estimate = estimatedMatches(of: tests[last], in: reach, covered: covered)
-        let sampled = covered <= tuning.rightToLeftUnsampledReach
-            ? "\(MatchPlan.grouped(covered)) views reached, not sampled"
-            : "about \(MatchPlan.grouped(estimate)) last-step matches in \(MatchPlan.grouped(covered)) views, sampled"
+        let unsampledReach = tuning.rightToLeftUnsampledReach
+        func sampled() -> String {
+            covered <= unsampledReach
+                ? "\(MatchPlan.grouped(covered)) views reached, not sampled"
+                : "about \(MatchPlan.grouped(estimate)) last-step matches in \(MatchPlan.grouped(covered)) views, sampled"
+        }
         if saturatingProduct(estimate, last, tuning.rightToLeftViewsPerMatch) > covered {
             let out = try leftToRight(tests.count)
-            chosen = (.leftToRight, sampled)
+            choose(.leftToRight, sampled())
             return out
         }
         let matches = try scan(reach, tests[last])
-        chosen = (.rightToLeft, sampled)
+        choose(.rightToLeft, sampled())
         if matches.isEmpty { return [] }
         if saturatingProduct(matches.count, last, tuning.rightToLeftFallbackViewsPerMatch) > covered {
             // The sample was far off: left to right after all, reusing the scan for the last step.
             let inputs = try leftToRight(last)
-            chosen = (.rightToLeftFallback, sampled + "; found \(MatchPlan.grouped(matches.count))")
+            choose(.rightToLeftFallback, sampled() + "; found \(MatchPlan.grouped(matches.count))")
             return within(matches, subtreesOf: inputs, includeSelf: withSelf[last])
         }
         var walk = RightToLeftWalk(tree: tree, tests: tests, withSelf: withSelf, inputs: fromDocument ? nil : list)
@@ -458,8 +472,11 @@ struct Run {
     }
 
     /// Marks each of `matches` in `isMatch` and their proper ancestors in `holdsMatch` (stopping
-    /// at the first ancestor already marked: the rest of its chain is marked with it).
-    private func markAncestors(of matches: [NodeID], isMatch: inout Bitset, holdsMatch: inout Bitset) {
+    /// at the first ancestor already marked: the rest of its chain is marked with it); returns
+    /// how many ancestors it marked, for the budget.
+    @discardableResult
+    func markAncestors(of matches: [NodeID], isMatch: inout Bitset, holdsMatch: inout Bitset) -> Int {
+        var marked = 0
         tree.parents.withUnsafeBufferPointer { parents in
             for m in matches where m >= 0 {
                 isMatch.insert(Int(m))
@@ -467,9 +484,11 @@ struct Run {
                 while p >= 0 && !holdsMatch.contains(Int(p)) {
                     holdsMatch.insert(Int(p))
                     p = parents[Int(p)]
+                    marked += 1
                 }
             }
         }
+        return marked
     }
 
     @inline(__always) private func passes(_ i: NodeID, _ test: NodeTest) -> Bool {
@@ -517,12 +536,12 @@ struct Run {
             coveredEnd = end
         }
         if ordered && (unique || !nested) {
-            chosen = (.scan, nil)
+            choose(.scan)
             return try scan(ranges, test)
         }
         var out: [NodeID] = []
         if !unique {
-            chosen = (.perInputScan, nil)
+            choose(.perInputScan)
             for v in list {
                 let (lo, hi) = scanRange(v, includeSelf: includeSelf)
                 out.append(contentsOf: try scan([(lo, hi)], test))
@@ -532,7 +551,7 @@ struct Run {
         }
         // Unordered inputs with de-duplication (e.g. after `parent`, nearest first): scan each
         // input's range minus what earlier inputs already scanned, so every node is visited once.
-        chosen = (.gapScan, nil)
+        choose(.gapScan)
         var covered: [(Int32, Int32)] = []
         for v in list {
             let (lo, hi) = scanRange(v, includeSelf: includeSelf)

@@ -55,20 +55,12 @@ public struct HasDescendantStep: EngineStep, Equatable {
             // Few matches (`//UITableViewCell[.//UILabel[@accessibilityLabel='Row 7-3']]`: five
             // labels under 125,655 cells): mark the matches' ancestors, stopping at one already
             // marked, and keep the marked inputs, instead of a binary search per input.
-            var holds = Bitset(count: tree.count)
-            var walked = 0
-            for m in found where m >= 0 {
-                if includingSelf { holds.insert(Int(m)) }
-                var p = tree.parents[Int(m)]
-                while p >= 0 && !holds.contains(Int(p)) {
-                    holds.insert(Int(p))
-                    p = tree.parents[Int(p)]
-                    walked += 1
-                }
-            }
+            var isMatch = Bitset(count: tree.count)
+            var holdsMatch = Bitset(count: tree.count)
+            let walked = context.run.markAncestors(of: found, isMatch: &isMatch, holdsMatch: &holdsMatch)
             try context.charge(walked + input.count)
             // The virtual document node holds every match.
-            return input.filter { $0 < 0 || holds.contains(Int($0)) }
+            return input.filter { $0 < 0 || holdsMatch.contains(Int($0)) || (includingSelf && isMatch.contains(Int($0))) }
         }
         var out: [NodeID] = []
         for node in input {
