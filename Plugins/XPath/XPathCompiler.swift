@@ -537,8 +537,7 @@ extension XPathCompiler {
     /// node) with structural filters among `predicates`: appends steps from the root node that
     /// select the views passing `core` and one of those filters, starting from that filter's
     /// targets, which the other views never need to be visited for: `//A[parent::B]` is `//B/A`,
-    /// `//A[B]` is `//B/parent::A`, `//A[.//B]` is `//B/ancestor::A` (a unique ancestor walk
-    /// stops at the first ancestor seen, so it visits each view once). Returns the predicates
+    /// `//A[B]` is `//B/parent::A` (`//A[.//B]` is the planner's: `Run.fromTargets`). Returns the predicates
     /// left, and whether the list is still closed under siblings passing `core` (after a parent
     /// filter it is: siblings share their parent). nil when `core` has an ancestor conjunct
     /// (`appendDocumentScan` starts from those) or no predicate is a structural filter.
@@ -547,9 +546,11 @@ extension XPathCompiler {
         if splitAncestor(core) != nil { return nil }
         let filters = predicates.map(structuralFilter)
         func first(_ kind: (XPathStructuralFilter) -> Bool) -> Int? { filters.firstIndex { $0.map(kind) ?? false } }
+        // `[.//B]` is left to the matcher's planner, which runs `//A` with a has-descendant test
+        // from B's matches when they are few (`Run.fromTargets`), for every engine.
         guard let k = first({ if case .parent = $0 { return true }; return false })
-                ?? first({ if case .child = $0 { return true }; return false })
-                ?? first({ _ in true }), let filter = filters[k] else { return nil }
+                ?? first({ if case .child = $0 { return true }; return false }),
+              let filter = filters[k] else { return nil }
         var rest = predicates
         rest.remove(at: k)
         switch filter {
@@ -561,17 +562,8 @@ extension XPathCompiler {
         case .child(let target):
             appendDocumentScan(target, to: &b)
             b.axis(.parent, filter: core, unique: true)
-        case let .descendant(target, includingSelf):
-            appendDocumentScan(target, to: &b)
-            var up = ProgramBuilder(start: .document)
-            up.axis(.ancestors, filter: core, unique: true)
-            if includingSelf {
-                var own = ProgramBuilder(start: .document)
-                own.filter(core)
-                b.union([own.build(), up.build()])
-            } else {
-                b.axis(.ancestors, filter: core, unique: true)
-            }
+        case .descendant:
+            return nil
         }
         b.sortInDocumentOrder()
         return (rest, false)

@@ -30,7 +30,8 @@ public struct TreeValues: Sendable {
     }
 }
 
-/// Random programs over the whole compiled form (no engine steps), bounded in size: at most four
+/// Random programs over the whole compiled form (of engine steps, only the core's
+/// `HasDescendantStep`), bounded in size: at most four
 /// steps, unions one level deep, predicates three levels deep.
 ///
 /// Custom predicates and string matchers are `RandomPrograms.predicates()`'s, `EvenLengthMatcher`
@@ -60,6 +61,7 @@ public struct ProgramGenerator<R: RandomNumberGenerator> {
         case 3..<5: return .pick(rng.below(7) - 3)
         case 5: return .deduplicate
         case 6: return .sortInDocumentOrder
+        case 8: return .engine(HasDescendantStep(predicate(depth: 0), includingSelf: rng.chance(30)))
         case 7 where depth == 0:
             return .union((0..<(2 + rng.below(2))).map { _ in program(depth: depth + 1) })
         default:

@@ -68,7 +68,8 @@ public enum ReferenceComparison {
     ]
 
     /// Every `MatcherTuning` threshold at the value that takes its shortcut: parallel from one
-    /// node, compaction and hulls always, right to left and the reverse chain from two steps.
+    /// node, compaction and hulls always, right to left and the reverse chain from two steps, UISpec
+    /// ranks on every tree.
     public static let eagerTuning: MatcherTuning = {
         var t = MatcherTuning()
         t.parallelThreshold = 0
@@ -82,6 +83,8 @@ public enum ReferenceComparison {
         t.rightToLeftFallbackViewsPerMatch = 0
         t.rightToLeftUnsampledReach = 0
         t.reverseChainMinimumSteps = 2
+        t.reverseRankMinimumViews = 0
+        t.descendantTestViewsPerTarget = 0
         return t
     }()
 
@@ -94,15 +97,19 @@ public enum ReferenceComparison {
         t.hullMinimumRanges = .max
         t.rightToLeftMinimumSteps = .max
         t.reverseChainMinimumSteps = .max
+        t.reverseRankMinimumViews = .max
         t.ancestorTestAsChain = false
+        t.descendantTestFromTargets = false
         return t
     }()
 
-    /// The right-to-left sample always wrong one way (its fallback whenever anything matches).
+    /// The right-to-left sample always wrong one way (its fallback whenever anything matches), and
+    /// has-descendant tests from their targets always by a scan and a merge.
     public static let fallbackTuning: MatcherTuning = {
         var t = MatcherTuning()
         t.rightToLeftViewsPerMatch = 0
         t.rightToLeftFallbackViewsPerMatch = .max
+        t.descendantTestViewsPerTarget = .max
         return t
     }()
 

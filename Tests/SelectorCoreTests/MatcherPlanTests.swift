@@ -73,7 +73,13 @@ struct MatcherPlanTests {
         Case(name: "reverse walk (chains not prepared)", program: program(.application) {
             $0.descendants(.kindOf("UITableView"), order: .reverse, unique: false)
             $0.descendants(cell, order: .reverse, unique: false)
-        }, tuning: { var t = MatcherTuning(); t.reverseChainMinimumSteps = .max; return t }(), strategy: .reverseWalk),
+        }, tuning: { var t = MatcherTuning(); t.reverseChainMinimumSteps = .max; t.reverseRankMinimumViews = .max; return t }(),
+             strategy: .reverseWalk),
+        Case(name: "reverse rank (UISpec ranks on any tree)", program: program(.application) {
+            $0.descendants(.kindOf("UITableView"), order: .reverse, unique: false)
+            $0.descendants(cell, order: .reverse, unique: false)
+        }, tuning: { var t = MatcherTuning(); t.reverseChainMinimumSteps = .max; t.reverseRankMinimumViews = 0; return t }(),
+             strategy: .reverseRank),
         Case(name: "children", program: program {
             $0.descendants(.kindOf("UITableView"), unique: true)
             $0.axis(.children, filter: cell, unique: false)
@@ -110,10 +116,18 @@ struct MatcherPlanTests {
             $0.union([program(.roots) { $0.descendants(.kindOf("UISwitch"), unique: true) },
                       program(.roots) { $0.descendants(.kindOf("UITextField"), unique: true) }])
         }, strategy: .union),
+        Case(name: "from the targets, ancestors walked", program: program {
+            $0.descendants(cell, unique: true)
+            $0.engine(HasDescendantStep(.kindOf("UISwitch")))
+        }, tuning: { var t = MatcherTuning(); t.descendantTestViewsPerTarget = 0; return t }(), strategy: .fromTargets),
+        Case(name: "from the targets, scanned and merged", program: program {
+            $0.descendants(cell, unique: true)
+            $0.engine(HasDescendantStep(label, includingSelf: true))
+        }, tuning: { var t = MatcherTuning(); t.descendantTestViewsPerTarget = .max; return t }(), strategy: .fromTargets),
         Case(name: "engine step", program: program {
             $0.descendants(cell, unique: true)
             $0.engine(HasDescendantStep(.kindOf("UISwitch")))
-        }, strategy: .engine),
+        }, tuning: { var t = MatcherTuning(); t.descendantTestFromTargets = false; return t }(), strategy: .engine),
         Case(name: "an ancestor test as a chain", program: program {
             $0.descendants(.all([.kindOf("UIImageView"), .hasAncestor(cell)]), unique: true)
         }, tuning: { var t = MatcherTuning(); t.rightToLeftViewsPerMatch = 0; t.rightToLeftFallbackViewsPerMatch = 0; return t }(),

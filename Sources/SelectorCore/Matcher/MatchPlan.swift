@@ -23,6 +23,12 @@ public enum MatchStrategy: String, Sendable, CaseIterable {
     case reverseChain = "reverse-chain"
     /// One UISpec-order descendant step: a scan for its matches, then a walk per input.
     case reverseWalk = "reverse-walk"
+    /// One UISpec-order descendant step on a tree past `reverseRankMinimumViews`: a scan for its
+    /// matches, then each input's matches sorted by the tree's UISpec ranks.
+    case reverseRank = "reverse-rank"
+    /// A descendant step and a has-descendant test, from the test's matches (the targets): their
+    /// ancestors walked when few, else a scan kept by a merge with them.
+    case fromTargets = "from-targets"
     /// Each input's children.
     case children
     /// Each input's parent.

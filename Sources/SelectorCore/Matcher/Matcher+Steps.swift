@@ -141,12 +141,21 @@ struct Run {
                 k += 1
                 continue
             }
+            if tuning.descendantTestFromTargets, k + 1 < steps.count,
+               let pair = descendantTestPair(steps[k], steps[k + 1], from: list) {
+                let open = beginEntry(k...(k + 1), inputs: list.count)
+                list = try fromTargets(pair.filter, pair.withSelf, pair.test, from: list)
+                finishEntry(open, outputs: list.count)
+                try meter.endStep(list.count)
+                k += 2
+                continue
+            }
             // A first step without de-duplication gives the same views when its inputs' subtrees
             // are disjoint (shelley's first step, from the one window).
             var chain = Self.isDocumentDescendantStep(steps[k], unique: true)
                 || (Self.isDocumentDescendantStep(steps[k], unique: false) && areDisjointSubtrees(list)) ? 1 : 0
             while chain > 0, k + chain < steps.count, Self.isDocumentDescendantStep(steps[k + chain], unique: true) { chain += 1 }
-            if chain >= max(2, tuning.rightToLeftMinimumSteps), list.isSorted(by: <) {
+            if chain >= max(2, tuning.rightToLeftMinimumSteps), list.isStrictlyAscending {
                 let open = beginEntry(k...(k + chain - 1), inputs: list.count)
                 list = try matchFromTheRight(steps[k..<(k + chain)], from: list)
                 finishEntry(open, outputs: list.count)
@@ -156,6 +165,9 @@ struct Run {
             }
             chain = 0
             while k + chain < steps.count, Self.isReverseDescendantStep(steps[k + chain]) { chain += 1 }
+            // Prepared chains walk even where single steps use UISpec ranks: on 10^6 views
+            // `tableView tableViewCell label marked:'Row 7-3'` took 1.2 ms prepared and 8.8 ms
+            // step by step with ranks (the middle step lists all 125,655 cells).
             if chain >= max(2, tuning.reverseChainMinimumSteps) {
                 let open = beginEntry(k...(k + chain - 1), inputs: list.count)
                 let prepared = try prepareReverseChain(steps[k..<(k + chain)], from: list)
@@ -211,6 +223,78 @@ struct Run {
         let filterBelow: Predicate = rest.isEmpty ? .any : rest.count == 1 ? rest[0] : .and(rest)
         return [.axis(.descendantsOrSelf, order: .document, filter: q, unique: true),
                 .axis(.descendants, order: .document, filter: filterBelow, unique: true)]
+    }
+
+    /// A descendant step followed by "has a descendant passing P" (class chain's `**/A[$P$]`,
+    /// XPath's `A[.//P]` after a path), from inputs whose subtrees are disjoint: the pair
+    /// `fromTargets` runs; nil for any other pair.
+    private func descendantTestPair(_ step: Step, _ next: Step,
+                                    from list: [NodeID]) -> (filter: Predicate, withSelf: Bool, test: HasDescendantStep)? {
+        guard case let .axis(axis, .document, filter, _) = step, axis == .descendants || axis == .descendantsOrSelf,
+              case .engine(let e) = next, let test = e as? HasDescendantStep,
+              list.isStrictlyAscending, areDisjointSubtrees(list) else { return nil }
+        return (filter, axis == .descendantsOrSelf, test)
+    }
+
+    /// The views below `list` passing `filter` that have a descendant passing the test's
+    /// predicate, found from those descendants (the targets) when they are few.
+    ///
+    /// `**/UITableViewCell[$type == 'UILabel' AND label == 'Row 7-3'$]` listed all 125,655 cells
+    /// only to keep the five holding that label; XPath's compiler already says `//A[.//B]` as
+    /// `//B/ancestor::A` (Plugins/XPath). Here every engine's pair gets that plan: the targets
+    /// are scanned over the inputs' subtrees, and a unique ancestor walk from each (stopping at
+    /// an ancestor already seen, so each view is visited once) keeps the ancestors passing
+    /// `filter` inside those subtrees. Why it is exact: a view below the inputs holds a target
+    /// exactly when it is an ancestor of one, and its targets lie in its own subtree, which the
+    /// scan covers. With many targets (over one per `descendantTestViewsPerTarget` views
+    /// scanned) the walks would cost more than a scan: the views passing `filter` are scanned
+    /// and kept by a merge with the targets, both in document order.
+    private mutating func fromTargets(_ filter: Predicate, _ withSelf: Bool, _ has: HasDescendantStep,
+                                      from list: [NodeID]) throws(SelectorError) -> [NodeID] {
+        let test = try resolver.nodeTest(filter)
+        let target = try resolver.nodeTest(has.predicate)
+        if test.never || target.never { choose(.fromTargets); return [] }
+        let reach = subtreeRanges(of: list, includeSelf: withSelf)
+        let covered = reach.reduce(0) { $0 + Int($1.1 - $1.0) }
+        // A target counts for itself only with `includingSelf`; a view passing `filter` at the
+        // top of the reach can hold targets only below it, which the reach also covers.
+        let targets = try scan(reach, target)
+        if targets.isEmpty { choose(.fromTargets); return [] }
+        let perTarget = tuning.descendantTestViewsPerTarget
+        if perTarget == 0 || targets.count <= covered / perTarget {
+            choose(.fromTargets, "\(targets.count) targets, their ancestors walked")
+            var seen = Bitset(count: tree.count)
+            var found: [NodeID] = []
+            var walked = 0
+            for m in targets {
+                if has.includingSelf && !seen.contains(Int(m)) {
+                    seen.insert(Int(m))
+                    if passes(m, test) { found.append(m) }
+                }
+                var p = tree.parents[Int(m)]
+                while p >= 0 && !seen.contains(Int(p)) {
+                    seen.insert(Int(p))
+                    if passes(p, test) { found.append(p) }
+                    p = tree.parents[Int(p)]
+                    walked += 1
+                }
+            }
+            try meter.charge(walked + targets.count)
+            return Matcher.inside(found.sortedUnique(), reach)
+        }
+        choose(.fromTargets, "\(targets.count) targets: the views scanned and kept by a merge")
+        let views = try scan(reach, test)
+        var out: [NodeID] = []
+        var j = 0
+        for v in views {
+            // The first target after the view (or at it, with `includingSelf`) is in its subtree
+            // exactly when any is.
+            while j < targets.count && (targets[j] < v || (!has.includingSelf && targets[j] == v)) { j += 1 }
+            if j == targets.count { break }
+            if targets[j] < tree.ends[Int(v)] { out.append(v) }
+        }
+        try meter.charge(views.count + targets.count)
+        return out
     }
 
     /// A plan entry begun: where it sits, and the counters before it.
@@ -398,8 +482,19 @@ struct Run {
     }
 
     /// What descendant searches from every view of `list` scan, merged (`Matcher.merged`).
+    ///
+    /// A long list out of document order (a UISpec-order step's 125,655 cells) is put in order by
+    /// marking it in a bitset and reading it back, rather than by sorting its ranges.
     private func subtreeRanges(of list: [NodeID], includeSelf: Bool) -> [(Int32, Int32)] {
-        Matcher.merged(list.map { scanRange($0, includeSelf: includeSelf) })
+        if list.count >= max(64, tree.count / 64), !list.isStrictlyAscending {
+            if list.contains(where: { $0 < 0 }) { return [scanRange(-1, includeSelf: includeSelf)] }
+            let marks = Bitset(count: tree.count, members: list)
+            var ordered: [NodeID] = []
+            ordered.reserveCapacity(list.count)
+            marks.forEachMember { ordered.append(NodeID($0)) }
+            return Matcher.merged(ordered.map { scanRange($0, includeSelf: includeSelf) })
+        }
+        return Matcher.merged(list.map { scanRange($0, includeSelf: includeSelf) })
     }
 
     private static func isReverseDescendantStep(_ step: Step) -> Bool {
@@ -595,6 +690,10 @@ struct Run {
     private mutating func reverseDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
                                              unique: Bool) throws(SelectorError) -> [NodeID] {
         let matches = try scan(subtreeRanges(of: list, includeSelf: false), test)
+        if usesUISpecRanks {
+            choose(.reverseRank)
+            return try rankedDescendants(of: list, includeSelf: includeSelf, test, unique: unique, matches: matches)
+        }
         var isMatch = Bitset(count: tree.count)
         var holdsMatch = Bitset(count: tree.count)
         markAncestors(of: matches, isMatch: &isMatch, holdsMatch: &holdsMatch)
@@ -626,6 +725,80 @@ struct Run {
             }
         }
         return step.unique ? deduplicated(out) : out
+    }
+
+    /// Whether UISpec-order steps read the tree's ranks (`UISpecOrder`) instead of walking.
+    private var usesUISpecRanks: Bool { tree.count >= tuning.reverseRankMinimumViews }
+
+    /// UISpec's order from the tree's ranks: for each input, the matches inside its subtree (read
+    /// from a bitset of the step's matches) sorted by rank (`UISpecOrder` says why that is UISpec's
+    /// order). At least one view in 64 of the tree is sorted by marking its ranks in a bitset and
+    /// reading them back, fewer by sorting their ranks: no walk of the matches' ancestors, whose
+    /// stack of open views cost several times the scan (`imageView`: 5.6 ms against 0.5).
+    private mutating func rankedDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest, unique: Bool,
+                                            matches: [NodeID]) throws(SelectorError) -> [NodeID] {
+        var out: [NodeID] = []
+        let n = tree.count
+        if matches.isEmpty {
+            for v in list where includeSelf && v >= 0 && passes(v, test) { out.append(v) }
+            try meter.checkResults(out.count)
+            return unique ? deduplicated(out) : out
+        }
+        let order = tree.uispecOrder
+        // Each input's matches: a slice of `matches` (ascending) found by binary search for a few
+        // inputs; read from a bitset for many (tens of thousands of cells, one word each).
+        let few = list.count <= 16
+        let isMatch = few ? Bitset(count: 0) : Bitset(count: n, members: matches)
+        func matchesBelow(_ i: Int) -> Int {
+            var lo = 0, hi = matches.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if Int(matches[mid]) < i { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        var ranks: [Int32] = []
+        let bulk = max(2, n / 64)
+        try order.rank.withUnsafeBufferPointer { (rank) throws(SelectorError) in
+            try order.views.withUnsafeBufferPointer { (views) throws(SelectorError) in
+                for v in list {
+                    if includeSelf && v >= 0 && passes(v, test) { out.append(v) }
+                    let lo = v < 0 ? 0 : Int(v) + 1
+                    let hi = v < 0 ? n : Int(tree.ends[Int(v)])
+                    ranks.removeAll(keepingCapacity: true)
+                    if few {
+                        let first = v < 0 ? 0 : matchesBelow(lo), last = v < 0 ? matches.count : matchesBelow(hi)
+                        if last - first >= bulk {
+                            // Ranks marked in a bitset and read back in order: no sort.
+                            let marks = Bitset(count: n, members: matches[first..<last].lazy.map { rank[Int($0)] })
+                            let start = out.count
+                            out.append(contentsOf: repeatElement(0, count: last - first))
+                            out.withUnsafeMutableBufferPointer { o in
+                                var k = start
+                                marks.forEachMember { o[k] = views[$0]; k += 1 }
+                            }
+                            try meter.charge(last - first + n / 64)
+                            try meter.checkResults(out.count)
+                            continue
+                        }
+                        for k in first..<last { ranks.append(rank[Int(matches[k])]) }
+                    } else {
+                        // One word of the bitset for a cell's subtree.
+                        var m = isMatch.next(from: lo, below: hi)
+                        while m < hi { ranks.append(rank[m]); m = isMatch.next(from: m + 1, below: hi) }
+                    }
+                    if ranks.count == 1 {
+                        out.append(views[Int(ranks[0])])
+                    } else if !ranks.isEmpty {
+                        ranks.sort()
+                        for r in ranks { out.append(views[Int(r)]) }
+                    }
+                    try meter.charge(ranks.count + 1 + (few ? 0 : (hi - lo) / 64))
+                    try meter.checkResults(out.count)
+                }
+            }
+        }
+        return unique ? deduplicated(out) : out
     }
 
     private mutating func ancestors(of list: [NodeID], _ test: NodeTest, unique: Bool) throws(SelectorError) -> [NodeID] {
@@ -677,6 +850,14 @@ func saturatingProduct(_ a: Int, _ b: Int, _ c: Int) -> Int {
 struct Bitset: Sendable {
     private(set) var words: [UInt64]
     init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
+
+    /// The set of `members` (each in `0..<count`), built without a uniqueness check per insert.
+    init<C: Collection>(count: Int, members: C) where C.Element: BinaryInteger {
+        words = [UInt64](repeating: 0, count: (count + 63) / 64)
+        words.withUnsafeMutableBufferPointer { w in
+            for m in members { let i = Int(m); w[i >> 6] |= 1 << UInt64(i & 63) }
+        }
+    }
     @inline(__always) func contains(_ i: Int) -> Bool { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
     @inline(__always) mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }
 
@@ -685,6 +866,19 @@ struct Bitset: Sendable {
         var u = a
         for w in u.words.indices { u.words[w] |= b.words[w] }
         return u
+    }
+
+    /// Calls `body` with each member, ascending.
+    @inline(__always) func forEachMember(_ body: (Int) -> Void) {
+        words.withUnsafeBufferPointer { words in
+            for w in words.indices {
+                var bits = words[w]
+                while bits != 0 {
+                    body(w << 6 + bits.trailingZeroBitCount)
+                    bits &= bits - 1
+                }
+            }
+        }
     }
 
     /// The least member in `from..<end`, or `end` when there is none.
@@ -707,6 +901,9 @@ extension Array where Element == NodeID {
     /// descendant step's output): a check for that, then at worst one sort and one pass dropping
     /// adjacent repeats, with no hashing per result. Engine steps use it too.
     package func sortedUnique() -> [NodeID] {
+        // Most lists arrive strictly ascending (a scan's output): returned as they are, with no
+        // copy (a copying pass over 130,000 matches doubled a one-scan query's time).
+        if isStrictlyAscending { return self }
         var out = self
         if !out.isSorted(by: <=) {
             if out.isSorted(by: >=) { out.reverse() } else { out.sort() }
@@ -717,6 +914,18 @@ extension Array where Element == NodeID {
         }
         out.removeLast(out.count - kept)
         return out
+    }
+
+    /// Whether each element is greater than the one before it.
+    var isStrictlyAscending: Bool {
+        withUnsafeBufferPointer { b in
+            var k = 1
+            while k < b.count {
+                if b[k - 1] >= b[k] { return false }
+                k += 1
+            }
+            return true
+        }
     }
 
     /// Whether every adjacent pair satisfies `areInOrder`.

@@ -68,10 +68,20 @@ public struct MatcherTuning: Sendable, Equatable {
     public var rightToLeftUnsampledReach = 8_192
     /// A run of at least this many UISpec-order descendant steps is prepared backwards first.
     public var reverseChainMinimumSteps = 2
+    /// UISpec-order descendant steps on trees of at least this many views sort each input's
+    /// matches by the tree's UISpec ranks (built once per tree, 8 bytes a view) instead of
+    /// walking their ancestors.
+    public var reverseRankMinimumViews = 16_384
     /// A descendant search from the roots whose filter requires an ancestor passing Q runs as
     /// the chain "Q, then the rest below it" (`Run.ancestorTestAsChain`) instead of deciding the
     /// ancestor test for every view.
     public var ancestorTestAsChain = true
+    /// A descendant step followed by a has-descendant test (`HasDescendantStep`) runs from the
+    /// test's matches (`Run.fromTargets`) instead of testing every view the step lists.
+    public var descendantTestFromTargets = true
+    /// ... walking the targets' ancestors while there is at most one target per this many views
+    /// scanned (0: always).
+    public var descendantTestViewsPerTarget = 256
 
     public init() {}
 }

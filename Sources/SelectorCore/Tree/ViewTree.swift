@@ -37,6 +37,8 @@ public struct ViewTree: Sendable {
     public internal(set) var columns: [String: PropertyColumn]
     /// Property names in first-seen order (for stable output).
     public internal(set) var propertyNames: [String]
+    /// Indexes of the structure built on first use (`uispecOrder`).
+    let derived = DerivedIndexes()
 
     init(parents: ContiguousArray<Int32>, ends: ContiguousArray<Int32>, depths: ContiguousArray<Int32>,
          classIDs: ContiguousArray<Int32>, classes: ClassTable, columns: [String: PropertyColumn],
