@@ -98,8 +98,8 @@ struct FRYCostTests {
     @Test("results equal the reference's, and labels FRY's meaning, on apps of 10^4 and 10^5 views",
           arguments: [(10_000, UInt64(5)), (100_000, 6)])
     func generatedApps(_ nodes: Int, _ seed: UInt64) throws {
-        let tree = try appTree(nodes: nodes, seed: seed)
-        let name = "app \(nodes)"
+        let tree = try appTree(nodes: TestScale.views(nodes), seed: seed)
+        let name = "app \(tree.count)"
         for selector in [
             "FRY.lookup(ofKind(UITableViewCell)).lookup(ofKind(UIImageView))",
             "FRY.lookup(ofKind(UITableViewCell)).lookup(accessibilityLabel(\"Row 7-1\"))",

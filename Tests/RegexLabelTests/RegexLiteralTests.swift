@@ -99,7 +99,7 @@ struct RegexLiteralTests {
     @Test("trees: the engine's program, the PCRE2 program and the reference select the same views",
           arguments: [(1_000, UInt64(51)), (20_000, 52), (100_000, 53)])
     func trees(_ nodes: Int, _ seed: UInt64) throws {
-        let tree = labelledTree(nodes: nodes, seed: seed)
+        let tree = labelledTree(nodes: TestScale.views(nodes), seed: seed)
         let reference = ReferenceInterpreter(tree: tree)
         let matcher = Matcher(configuration: .serial)
         var nonEmpty = 0

@@ -80,10 +80,10 @@ struct ReferenceDifferentialTests {
 
     @Test("a generated app of 10^5 views: above the sample and parallel thresholds")
     func largeApp() {
-        let tree = SyntheticApp.generate(nodes: 100_000, seed: 4)
+        let tree = SyntheticApp.generate(nodes: TestScale.views(100_000), seed: 4)
         // Above `MatcherConfiguration`'s default parallel threshold only with a merged scan of
         // most of the tree; the right-to-left sample needs over 8,192 views reached.
-        #expect(tree.count == 100_000)
+        #expect(tree.count == TestScale.views(100_000))
         var count = DifferentialCount()
         compare(randomPrograms(tree, seed: 44, count: 2), on: tree, treeName: "app 10^5", seed: 4,
                 maxWork: 400_000, configurations: [forcedConfigurations[0], forcedConfigurations[2], forcedConfigurations[5]],

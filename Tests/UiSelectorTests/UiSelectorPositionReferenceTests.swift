@@ -136,7 +136,7 @@ struct UiSelectorPositionReferenceTests {
 
     @Test("generated trees, 10^3 to 10^5 views", arguments: [(1_000, 0), (1_000, 2), (12_000, 1), (12_000, 2), (100_000, 1)])
     func generated(_ nodes: Int, _ indexes: Int) throws {
-        let tree = generatedTree(nodes: nodes, seed: UInt64(nodes + indexes), indexes: indexes)
+        let tree = generatedTree(nodes: TestScale.views(nodes), seed: UInt64(nodes + indexes), indexes: indexes)
         var nonEmpty = 0
         for c in Self.uikitCases {
             let expected = try positionReference(c, in: tree)

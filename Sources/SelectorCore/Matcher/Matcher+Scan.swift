@@ -265,43 +265,6 @@ extension Matcher {
         return out
     }
 
-    /// `ranges` as one ascending, disjoint list: ordered by start (a list already ascending or
-    /// descending is not sorted again: UISpec's order makes many step outputs descending), empty
-    /// ones dropped, overlapping or touching ones joined. Subtree ranges nest or are disjoint, so
-    /// the result covers each view once.
-    static func merged(_ ranges: [(Int32, Int32)]) -> [(Int32, Int32)] {
-        var ordered = ranges
-        var ascending = true, descending = true
-        var k = 1
-        while k < ordered.count && (ascending || descending) {
-            if ordered[k - 1].0 > ordered[k].0 { ascending = false }
-            if ordered[k - 1].0 < ordered[k].0 { descending = false }
-            k += 1
-        }
-        if !ascending {
-            if descending { ordered.reverse() } else { ordered.sort { $0.0 < $1.0 } }
-        }
-        var out: [(Int32, Int32)] = []
-        out.reserveCapacity(ordered.count)
-        for r in ordered where r.0 < r.1 {
-            if let last = out.last, r.0 <= last.1 { out[out.count - 1].1 = max(last.1, r.1) } else { out.append(r) }
-        }
-        return out
-    }
-
-    /// The views of `sorted` (ascending) inside one of `ranges` (ascending, disjoint), in order.
-    static func inside(_ sorted: [NodeID], _ ranges: [(Int32, Int32)]) -> [NodeID] {
-        var out: [NodeID] = []
-        out.reserveCapacity(sorted.count)
-        var r = 0
-        for v in sorted {
-            while r < ranges.count && ranges[r].1 <= v { r += 1 }
-            if r == ranges.count { break }
-            if v >= ranges[r].0 { out.append(v) }
-        }
-        return out
-    }
-
     /// The hull of `ranges` when scanning it whole is the cheaper way to scan them: many ranges
     /// (`hullMinimumRanges`, by default 1,024) averaging few nodes (under 32), covering a large
     /// part of the hull (half), ascending and disjoint, and a test on the scan's fast paths (a

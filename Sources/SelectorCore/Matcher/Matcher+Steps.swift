@@ -604,7 +604,7 @@ struct Run {
 
     /// The whole subtree span of `v` (the virtual document node spans the tree).
     @inline(__always) private func span(_ v: NodeID) -> (Int32, Int32) {
-        v < 0 ? (0, Int32(tree.count)) : (v, tree.ends[Int(v)])
+        (max(v, 0), Int32(tree.subtreeEnd(of: v)))
     }
 
     /// The range a descendant search of `v` scans.
@@ -825,17 +825,7 @@ struct Run {
         return out
     }
 
-    private func deduplicated(_ list: [NodeID]) -> [NodeID] {
-        if list.count < 2 { return list }
-        var seen = Bitset(count: tree.count + 1)
-        var out: [NodeID] = []
-        out.reserveCapacity(list.count)
-        for v in list {
-            let key = Int(v) + 1  // room for the virtual node -1
-            if !seen.contains(key) { seen.insert(key); out.append(v) }
-        }
-        return out
-    }
+    private func deduplicated(_ list: [NodeID]) -> [NodeID] { list.firstOccurrences(treeSize: tree.count) }
 }
 
 /// `a × b × c` for non-negative factors, `Int.max` when it would overflow (a tuning of `Int.max`
@@ -844,99 +834,6 @@ func saturatingProduct(_ a: Int, _ b: Int, _ c: Int) -> Int {
     let (ab, o1) = a.multipliedReportingOverflow(by: b)
     let (abc, o2) = ab.multipliedReportingOverflow(by: c)
     return o1 || o2 ? .max : abc
-}
-
-/// A fixed-size set of small integers.
-struct Bitset: Sendable {
-    private(set) var words: [UInt64]
-    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
-
-    /// The set of `members` (each in `0..<count`), built without a uniqueness check per insert.
-    init<C: Collection>(count: Int, members: C) where C.Element: BinaryInteger {
-        words = [UInt64](repeating: 0, count: (count + 63) / 64)
-        words.withUnsafeMutableBufferPointer { w in
-            for m in members { let i = Int(m); w[i >> 6] |= 1 << UInt64(i & 63) }
-        }
-    }
-    @inline(__always) func contains(_ i: Int) -> Bool { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
-    @inline(__always) mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }
-
-    /// The members of either set (same size).
-    static func union(_ a: Bitset, _ b: Bitset) -> Bitset {
-        var u = a
-        for w in u.words.indices { u.words[w] |= b.words[w] }
-        return u
-    }
-
-    /// Calls `body` with each member, ascending.
-    @inline(__always) func forEachMember(_ body: (Int) -> Void) {
-        words.withUnsafeBufferPointer { words in
-            for w in words.indices {
-                var bits = words[w]
-                while bits != 0 {
-                    body(w << 6 + bits.trailingZeroBitCount)
-                    bits &= bits - 1
-                }
-            }
-        }
-    }
-
-    /// The least member in `from..<end`, or `end` when there is none.
-    @inline(__always) func next(from i: Int, below end: Int) -> Int {
-        if i >= end { return end }
-        var w = i >> 6
-        var bits = words[w] & (~UInt64(0) << UInt64(i & 63))
-        let lastWord = (end - 1) >> 6
-        while bits == 0 {
-            w += 1
-            if w > lastWord { return end }
-            bits = words[w]
-        }
-        return min((w << 6) + bits.trailingZeroBitCount, end)
-    }
-}
-
-extension Array where Element == NodeID {
-    /// Document order without duplicates. Lists are often sorted or nearly so already (a
-    /// descendant step's output): a check for that, then at worst one sort and one pass dropping
-    /// adjacent repeats, with no hashing per result. Engine steps use it too.
-    package func sortedUnique() -> [NodeID] {
-        // Most lists arrive strictly ascending (a scan's output): returned as they are, with no
-        // copy (a copying pass over 130,000 matches doubled a one-scan query's time).
-        if isStrictlyAscending { return self }
-        var out = self
-        if !out.isSorted(by: <=) {
-            if out.isSorted(by: >=) { out.reverse() } else { out.sort() }
-        }
-        var kept = 0
-        for i in out.indices where kept == 0 || out[i] != out[kept - 1] {
-            out[kept] = out[i]; kept += 1
-        }
-        out.removeLast(out.count - kept)
-        return out
-    }
-
-    /// Whether each element is greater than the one before it.
-    var isStrictlyAscending: Bool {
-        withUnsafeBufferPointer { b in
-            var k = 1
-            while k < b.count {
-                if b[k - 1] >= b[k] { return false }
-                k += 1
-            }
-            return true
-        }
-    }
-
-    /// Whether every adjacent pair satisfies `areInOrder`.
-    func isSorted(by areInOrder: (NodeID, NodeID) -> Bool) -> Bool {
-        var k = 1
-        while k < count {
-            if !areInOrder(self[k - 1], self[k]) { return false }
-            k += 1
-        }
-        return true
-    }
 }
 
 /// The walk of one input in UISpec's order, without chasing child links.

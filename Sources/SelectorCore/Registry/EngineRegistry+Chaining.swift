@@ -66,7 +66,7 @@ extension EngineRegistry {
                     ? Self.located(error, part: part.offset, in: query.source, engine: part.compiled.engine)
                     : Self.filled(error, selector: query.source, engine: part.compiled.engine)
             }
-            if query.isChain { list = Self.uniqued(list ?? []) }
+            if query.isChain { list = (list ?? []).firstOccurrences(treeSize: tree.count) }
         }
         return list ?? []
     }
@@ -97,12 +97,5 @@ extension EngineRegistry {
         if e.selector == nil { e.selector = selector }
         if e.engine == nil { e.engine = engine }
         return e
-    }
-
-    /// First occurrence of each node, order kept.
-    private static func uniqued(_ list: [NodeID]) -> [NodeID] {
-        guard list.count > 1 else { return list }
-        var seen = Set<NodeID>(minimumCapacity: list.count)
-        return list.filter { seen.insert($0).inserted }
     }
 }

@@ -79,7 +79,7 @@ public struct StepContext {
     /// One past the last node of `node`'s subtree in preorder, so its descendants are
     /// `node + 1 ..< subtreeEnd(of: node)`; the tree's size for the virtual document node.
     public func subtreeEnd(of node: NodeID) -> Int {
-        node < 0 ? run.tree.count : Int(run.tree.ends[Int(node)])
+        run.tree.subtreeEnd(of: node)
     }
 
     /// The value `node` records under `name` (nil: none), for a step whose answer or error
