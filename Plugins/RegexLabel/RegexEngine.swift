@@ -12,9 +12,6 @@ public import SelectorCore
 /// let rows = try registry.select(#"UITableViewCell /^Row 7-/ UIImageView"#, engine: "regex", in: tree)
 /// ```
 public struct RegexEngine: SelectorEngine {
-    /// Longest selector accepted, in UTF-8 bytes (64 KiB).
-    public static let maximumSelectorLength = 65_536
-
     public var name: String { "regex" }
     public var summary: String { "PCRE2 patterns over labels: UIButton /^(save|submit)$/i" }
     /// `/pattern/` literals: a `>>` inside one does not split a chain.
@@ -28,11 +25,9 @@ public struct RegexEngine: SelectorEngine {
     }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
-        let length = selector.utf8.count
-        guard length <= Self.maximumSelectorLength else {
-            throw SelectorError(.limit, "selector is \(length) bytes long; the regex engine accepts at most "
-                                + "\(Self.maximumSelectorLength)", selector: selector)
-        }
+        // The core's length limit (a registry checks its own before this; compiled without one,
+        // the default), so no parse of a megabyte of text.
+        try SelectorLimits().checkLength(of: selector)
         var builder = ProgramBuilder(start: .document)
         for (index, step) in try RegexParser.parse(selector).enumerated() {
             builder.descendants(try filter(for: step, number: index + 1, in: selector), unique: true)

@@ -68,33 +68,10 @@ package struct StrictNames: Sendable {
         let limit = w.count <= 4 ? 1 : w.count <= 8 ? 2 : 3
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let d = distance(w, Array(candidate.lowercased().unicodeScalars), limit: limit)
+            // Unicode scalars, a swap of neighbours one edit (the optimal string alignment distance).
+            let d = EditDistance.distance(w, candidate.lowercased().unicodeScalars, limit: limit, transpositions: true)
             if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
         }
         return best?.name
-    }
-
-    /// Optimal string alignment distance (Levenshtein plus adjacent swaps), or `limit + 1` as soon
-    /// as it must exceed `limit`.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMin = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
-                current[j] = d
-                rowMin = min(rowMin, d)
-            }
-            if rowMin > limit { return limit + 1 }
-            (before, previous, current) = (previous, current, before)
-        }
-        return previous[b.count]
     }
 }

@@ -64,10 +64,10 @@ private let errorCases: [ErrorCase] = [
 
     @Test func aSelectorOverSixtyFourKilobytesIsRefusedAsALimit() throws {
         // Padding, not a huge pattern: PCRE2 caps compiled code at 64 KiB on its own.
-        let longest = "/a/" + String(repeating: " ", count: RegexEngine.maximumSelectorLength - 3)
+        let longest = "/a/" + String(repeating: " ", count: SelectorLimits().maxSelectorBytes - 3)
         #expect(throws: Never.self) { try RegexEngine().compile(longest) }
         let error = #expect(throws: SelectorError.self) { try RegexEngine().compile(longest + " ") }
         #expect(error?.kind == .limit)
-        #expect(error?.message == "selector is 65537 bytes long; the regex engine accepts at most 65536")
+        #expect(error?.message == "selector is 65537 bytes long; the limit is 65536 bytes (SelectorLimits.maxSelectorBytes)")
     }
 }

@@ -1,24 +1,11 @@
 @testable import SelectorCore
 import Testing
 
-/// The explainer's fast paths against their plain definitions: Myers' bit-vector distance and
-/// the byte-class bound against the edit-distance table, and the descendant ranges against
-/// the matcher's own descendant step.
+/// The explainer's fast paths against their plain definitions: the byte-class bound against the
+/// edit-distance table, and the descendant ranges against the matcher's own descendant step
+/// (the distances themselves: EditDistanceTests).
 @Suite("Explain: near-miss scoring and candidate ranges")
 struct NearScorerTests {
-    /// Levenshtein distance by the textbook table, for reference.
-    static func reference(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var next = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            row = next
-        }
-        return a.isEmpty ? b.count : row[b.count]
-    }
-
     /// A deterministic generator (SplitMix64), so a failure names a reproducible case.
     struct Mix { var state: UInt64
         mutating func next() -> UInt64 {
@@ -30,36 +17,6 @@ struct NearScorerTests {
         }
         mutating func string(maxLength: Int, alphabet: [UInt8]) -> [UInt8] {
             (0..<Int(next() % UInt64(maxLength + 1))).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }
-        }
-    }
-
-    @Test("Myers' distance equals the table's for wanted texts of 1 to 64 bytes")
-    func myersMatchesTable() {
-        var mix = Mix(state: 21)
-        let alphabet = Array("ab cRow7-3x".utf8)
-        for round in 0..<3000 {
-            var w = mix.string(maxLength: round < 2000 ? 12 : 64, alphabet: alphabet)
-            if w.isEmpty { w = [UInt8(ascii: "a")] }
-            let a = mix.string(maxLength: round < 2000 ? 14 : 90, alphabet: alphabet)
-            var peq = [UInt64](repeating: 0, count: 256)
-            for (i, c) in w.enumerated() { peq[Int(c)] |= 1 << UInt64(i) }
-            let fast = a.withUnsafeBufferPointer { ab in
-                peq.withUnsafeBufferPointer { NearScorer.myersDistance(ab, peq: $0, length: w.count) }
-            }
-            #expect(fast == Self.reference(a, w), "\(String(decoding: a, as: UTF8.self)) vs \(String(decoding: w, as: UTF8.self))")
-        }
-    }
-
-    @Test("the bounded table agrees with the reference within its bound and says nil past it")
-    func boundedTable() {
-        var mix = Mix(state: 7)
-        let alphabet = Array("xyz ".utf8)
-        for _ in 0..<2000 {
-            let a = mix.string(maxLength: 10, alphabet: alphabet), b = mix.string(maxLength: 10, alphabet: alphabet)
-            let limit = Int(mix.next() % 5)
-            let exact = Self.reference(a, b)
-            let bounded = a.withUnsafeBufferPointer { ab in b.withUnsafeBufferPointer { Closeness.boundedEditDistance(ab, $0, limit: limit) } }
-            #expect(bounded == (exact <= limit ? exact : nil))
         }
     }
 

@@ -80,8 +80,9 @@ import Testing
 
     @Test("edit distance counts a swap of neighbours as one edit and stops past the limit")
     func distance() {
+        // What `nearest` asks of the core's `EditDistance`: scalars, swaps, a limit.
         func d(_ a: String, _ b: String, limit: Int = 9) -> Int {
-            StrictNames.distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+            EditDistance.distance(a.unicodeScalars, b.unicodeScalars, limit: limit, transpositions: true)
         }
         #expect(d("buton", "button") == 1)
         #expect(d("lable", "label") == 1)

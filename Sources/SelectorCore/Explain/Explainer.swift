@@ -727,54 +727,24 @@ enum Closeness {
         NearScorer(wanted: wanted, containing: containing).score(actual)
     }
 
-    /// Levenshtein distance when it is at most `limit`, else nil (also for strings over 256
-    /// elements). Only the band of cells within `limit` of the diagonal is computed (a cell
-    /// outside it is over the limit already), and a row whose every cell passed the limit ends
-    /// the computation.
-    static func boundedEditDistance<E: Equatable>(_ a: UnsafeBufferPointer<E>, _ b: UnsafeBufferPointer<E>, limit: Int) -> Int? {
-        if abs(a.count - b.count) > limit || a.count > 256 || b.count > 256 { return nil }
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        let band = min(limit, max(a.count, b.count))
-        let far = band + 1
-        // Two rows on the stack (at most 257 entries each): no allocation per value.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows -> Int? in
-            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
-            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
-            for j in 0...b.count { previous[j] = min(j, far) }
-            for i in 1...a.count {
-                let lo = max(1, i - band), hi = min(b.count, i + band)
-                current[lo - 1] = lo == 1 ? min(i, far) : far
-                var rowMin = current[lo - 1]
-                for j in lo...hi {
-                    let cell = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    current[j] = min(cell, far)
-                    rowMin = min(rowMin, current[j])
-                }
-                if hi < b.count { current[hi + 1] = far }
-                if rowMin > band { return nil }
-                swap(&previous, &current)
-            }
-            return previous[b.count] <= limit ? previous[b.count] : nil
-        }
-    }
-
     static func score(actual: String, wanted: String, containing: Bool) -> Int {
         // 1010: the distance `editDistance` gives strings too long to compare.
         Wanted(wanted).score(actual: actual, containing: containing) ?? 1010
     }
 
-    /// Whether `s` has more than 256 characters, found by reading at most 257 of them.
+    /// Longest string (in the unit compared: Characters, or bytes of ASCII text) given an edit
+    /// distance at all; a longer one counts as too far.
+    static let longest = 256
+
+    /// Whether `s` has more than `longest` characters, found by reading at most one more.
     static func long(_ s: String) -> Bool {
-        s.index(s.startIndex, offsetBy: 256, limitedBy: s.endIndex).map { $0 < s.endIndex } ?? false
+        s.index(s.startIndex, offsetBy: longest, limitedBy: s.endIndex).map { $0 < s.endIndex } ?? false
     }
 
-    /// Levenshtein distance in characters; long strings (over 256) count as far apart rather
-    /// than costing a quadratic table, and are found so after reading 257 characters, not all.
+    /// `EditDistance` in characters; long strings (over 256) count as far apart rather than
+    /// costing a quadratic table, and are found so after reading 257 characters, not all.
     static func editDistance(_ x: String, _ y: String) -> Int {
         if long(x) || long(y) { return 1000 }
-        return Array(x).withUnsafeBufferPointer { a in
-            Array(y).withUnsafeBufferPointer { b in boundedEditDistance(a, b, limit: .max) }
-        } ?? 1000
+        return EditDistance.distance(x, y)
     }
 }

@@ -24,9 +24,9 @@ struct NearScorer {
     /// Whether the wanted text is plain ASCII without carriage returns (a CR joins a following
     /// LF into one Character, so byte and Character comparisons would differ).
     private let plain: Bool
-    /// For each byte, the bit set of positions where the wanted text has it (Myers' `Peq`); empty
-    /// when the wanted text is not plain or longer than 64 bytes (the bounded table is used then).
-    private let peq: [UInt64]
+    /// The wanted text prepared for Myers' bit-vector distance; nil when it is not plain or longer
+    /// than 64 bytes (the banded table is used then).
+    private let pattern: EditDistance.BytePattern?
     /// Which byte classes (byte mod 64) the wanted text has: see `asciiScore`.
     private let signature: UInt64
     /// The wanted bytes lowered, and lowered without whitespace, with their KMP failure tables
@@ -43,12 +43,7 @@ struct NearScorer {
         limit = max(2, characters.count / 3)
         wantedBytes = Array(wanted.utf8)
         plain = wantedBytes.allSatisfy { $0 < 0x80 && $0 != 13 }
-        var table: [UInt64] = []
-        if plain && !wantedBytes.isEmpty && wantedBytes.count <= 64 {
-            table = [UInt64](repeating: 0, count: 256)
-            for (i, c) in wantedBytes.enumerated() { table[Int(c)] |= 1 << UInt64(i) }
-        }
-        peq = table
+        pattern = plain ? EditDistance.BytePattern(wantedBytes) : nil
         signature = wantedBytes.reduce(0) { $0 | 1 << UInt64($1 & 63) }
         if plain && containing {
             folded = wantedBytes.map(Self.lower)
@@ -116,17 +111,17 @@ struct NearScorer {
             // of a column are rejected here without computing a distance.
             if (self.signature & ~signature).nonzeroBitCount > limit
                 || (signature & ~self.signature).nonzeroBitCount > limit { return .far }
-            // Past the window the distance is not computed (the bounded table stops at 256
+            // Past the window the distance is not computed (the banded table stops at 256
             // bytes anyway, and a value cut short has no distance to give).
             guard whole else { return .far }
-            let d: Int?
-            if peq.isEmpty {
-                d = Closeness.boundedEditDistance(a, w, limit: limit)
+            let d: Int
+            if let pattern {
+                d = pattern.distance(to: a, limit: limit)
             } else {
-                let distance = peq.withUnsafeBufferPointer { Self.myersDistance(a, peq: $0, length: w.count) }
-                d = distance <= limit ? distance : nil
+                guard a.count <= Closeness.longest, w.count <= Closeness.longest else { return .far }
+                d = EditDistance.distance(a, w, limit: limit)
             }
-            return d.map { .score(10 + $0) } ?? .far
+            return d <= limit ? .score(10 + d) : .far
         }
     }
 
@@ -195,33 +190,6 @@ struct NearScorer {
             i += 1; j += 1
         }
     }
-
-    /// Levenshtein distance between the wanted text (`length` bytes, 1...64, described by
-    /// `peq`) and `t`, by Myers' bit-vector algorithm (Myers 1999, in Hyyrö's formulation).
-    ///
-    /// One column of the edit-distance table is kept as two bit vectors, the positions where
-    /// the value goes up (`pv`) or down (`mv`) from the cell above, so each byte of `t` costs a
-    /// dozen word operations instead of `length` cell updates. The table's top row counts up
-    /// (D[0][j] = j, a global distance rather than a search), hence the 1 shifted into `ph`.
-    static func myersDistance(_ t: UnsafeBufferPointer<UInt8>, peq: UnsafeBufferPointer<UInt64>, length m: Int) -> Int {
-        var pv: UInt64 = ~0
-        var mv: UInt64 = 0
-        var score = m
-        let high: UInt64 = 1 << UInt64(m - 1)
-        for c in t {
-            let eq = peq[Int(c)]
-            let xv = eq | mv
-            let xh = (((eq & pv) &+ pv) ^ pv) | eq
-            var ph = mv | ~(xh | pv)
-            var mh = pv & xh
-            if ph & high != 0 { score += 1 } else if mh & high != 0 { score -= 1 }
-            ph = (ph << 1) | 1
-            mh = mh << 1
-            pv = mh | ~(xv | ph)
-            mv = ph & xv
-        }
-        return score
-    }
 }
 
 extension Closeness {
@@ -255,10 +223,8 @@ extension Closeness {
             // Not a sentinel distance: with a literal over 3,000 characters the near-miss bound
             // passes 1,000, and "far" would have read as near.
             guard whole, abs(actual.count - count) <= limit, !long(actual), !long(text) else { return nil }
-            let d = Array(actual).withUnsafeBufferPointer { x in
-                Array(text).withUnsafeBufferPointer { y in boundedEditDistance(x, y, limit: limit) }
-            }
-            return d.map { 10 + $0 }
+            let d = EditDistance.distance(actual, text, limit: limit)
+            return d <= limit ? 10 + d : nil
         }
     }
 }
