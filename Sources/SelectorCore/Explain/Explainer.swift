@@ -89,7 +89,7 @@ struct Explainer {
                 if current.isEmpty && failure == nil { failure = Failure(part: k, step: n, input: input, run: run) }
             }
             current.removeAll { $0 < 0 }
-            if query.isChain { current = Self.uniqued(current) }
+            if query.isChain { current = current.firstOccurrences(treeSize: tree.count) }
             list = current
             parts.append(.init(engine: part.compiled.engine, source: part.compiled.source, start: start,
                                startCount: startCount, steps: steps, count: current.count, virtualStart: virtualStart))
@@ -133,7 +133,8 @@ struct Explainer {
                 // Subtrees of the tree's flat order: ranges, not a list of (often) every view.
                 candidates = .ranges(descendantRanges(input, includeSelf: axis == .descendantsOrSelf))
             } else {
-                var list = Self.uniqued(try failure.run.apply(.axis(axis, order: order, filter: .any, unique: unique), to: input))
+                var list = try failure.run.apply(.axis(axis, order: order, filter: .any, unique: unique), to: input)
+                    .firstOccurrences(treeSize: tree.count)
                 list.removeAll { $0 < 0 }
                 candidates = .list(list)
             }
@@ -150,7 +151,7 @@ struct Explainer {
                 explanation.elsewhereViews = explanation.elsewhere.map(describe)
             }
         case .filter(let p):
-            candidates = .list(Self.uniqued(input.filter { $0 >= 0 }))
+            candidates = .list(input.filter { $0 >= 0 }.firstOccurrences(treeSize: tree.count))
             conjuncts = Self.conjuncts(p)
             reason = "none of \(itsInput) passes its filter"
         case .pick(let n):
@@ -677,7 +678,7 @@ struct Explainer {
     /// reaches the whole tree).
     func descendantRanges(_ input: [NodeID], includeSelf: Bool) -> [Range<Int>] {
         let spans: [(Int32, Int32)] = input.map { v in
-            v < 0 ? (0, Int32(tree.count)) : (includeSelf ? v : v + 1, tree.ends[Int(v)])
+            (v < 0 ? 0 : includeSelf ? v : v + 1, Int32(tree.subtreeEnd(of: v)))
         }
         return Matcher.merged(spans).map { Int($0.0)..<Int($0.1) }
     }
@@ -692,15 +693,6 @@ struct Explainer {
         w[first] |= low
         for k in (first + 1)..<last { w[k] = ~0 }
         w[last] |= high
-    }
-
-    static func uniqued(_ list: [NodeID]) -> [NodeID] {
-        guard list.count > 1 else { return list }
-        // The usual case, a step's output in document order, has no repeats: checking that is one
-        // pass, where hashing a million candidates cost tens of milliseconds.
-        if zip(list, list.dropFirst()).allSatisfy({ $0 < $1 }) { return list }
-        var seen = Set<NodeID>(minimumCapacity: list.count)
-        return list.filter { seen.insert($0).inserted }
     }
 }
 
