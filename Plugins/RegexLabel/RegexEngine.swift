@@ -42,7 +42,9 @@ public struct RegexEngine: SelectorEngine {
         if let className = step.className { parts.append(.kindOf(className)) }
         if let pattern = step.pattern {
             let property = step.property ?? ParsedStep.defaultProperty
-            let literal = LiteralPattern(pattern.text, flags: pattern.flags)?.predicate(property: property)
+            let literal = LiteralPattern(pattern.text, multiline: pattern.flags.contains(.multiline),
+                                         extended: pattern.flags.contains(.extended),
+                                         caseless: pattern.flags.contains(.caseless))?.predicate(property: property)
             let compiled: PCRE2Pattern
             do {
                 // Text is still compiled (without JIT) so PCRE2 refuses what it always refused.

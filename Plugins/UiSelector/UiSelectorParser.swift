@@ -157,10 +157,13 @@ struct UiSelectorParser: ByteCursorParser {
                 let offset = exact ? contentAt + error.patternOffset : argAt
                 throw self.error("invalid regular expression in \(name): \(error.message)", at: offset)
             }
+            // A pattern that is text (`"(?s)Row 7-.*"`) is the core's own string test, which costs
+            // what `descriptionStartsWith` costs; any other stays with PCRE2.
+            let test = LiteralPattern(wholeValue: pattern)?.stringTest ?? .matcher(matcher)
             if name == "classNameMatches" {
-                sel.set(name, .string(property: "class", .matcher(matcher)))
+                sel.set(name, .string(property: "class", test))
             } else {
-                sel.set(name, UiSelectorVocabulary.firstPresent(UiSelectorVocabulary.textMethods[name]!.sources, .matcher(matcher)))
+                sel.set(name, UiSelectorVocabulary.firstPresent(UiSelectorVocabulary.textMethods[name]!.sources, test))
             }
         case .boolean:
             guard let word = identifier(), word == "true" || word == "false" else {

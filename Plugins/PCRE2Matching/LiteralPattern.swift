@@ -1,6 +1,6 @@
-import SelectorCore
+public import SelectorCore
 
-// Patterns that are text: `/^Row 7-/` asks for a prefix, `/^Delete$/` for (almost) equality, and the
+// Patterns that are text: the regex engine's `/^Row 7-/` asks for a prefix, `/^Delete$/` for (almost) equality, and the
 // core answers those with its own string tests: a prefix or a substring by comparing bytes over
 // each distinct value, an equality by one lookup in the value pool instead of a pass over it. A
 // PCRE2 matcher is opaque to the core, so the same meaning cost up to five times as much written
@@ -30,23 +30,29 @@ import SelectorCore
 // - An escaped ASCII punctuation mark or space (`\.`, `\$`, `\ `) is that character; a backslash
 //   before a letter or digit (classes, assertions, `\Q…\E`, back references) is not text, nor is
 //   any of `. [ ] { } ( ) | ? * + ^ $` written bare elsewhere.
+// - A whole-value pattern (UiSelector's `…Matches`: Java's `matches()`, PCRE2 anchored at both
+//   ends) is text between implied anchors, with `(?s)` first and `.*` at either end allowed: under
+//   `(?s)` a `.*` matches any run of characters, line breaks included, so `(?s)Row 7-.*` is a
+//   prefix and `(?s).*Share.*` a substring. Without `(?s)`, `.` stops at a line break, which no
+//   core test says; the end anchor is the subject's end, never before a final newline.
 
-/// A `/pattern/flags` that is text between optional anchors, and the core test equal to it.
-struct LiteralPattern: Equatable {
+/// A PCRE2 pattern that is text between optional anchors, and the core test equal to it: the
+/// regex engine's `/pattern/flags`, UiSelector's whole-value `…Matches` patterns.
+package struct LiteralPattern: Equatable {
     /// Where the text must start.
-    enum Start: Equatable { case anywhere, subjectStart }
+    package enum Start: Equatable { case anywhere, subjectStart }
     /// Where the text must end: anywhere, at the end, or at the end or before a final newline.
-    enum End: Equatable { case anywhere, subjectEnd, subjectEndOrFinalNewline }
+    package enum End: Equatable { case anywhere, subjectEnd, subjectEndOrFinalNewline }
 
     /// The text, escapes read.
-    let text: String
-    let start: Start
-    let end: End
+    package let text: String
+    package let start: Start
+    package let end: End
 
-    /// The pattern's text and anchors, or nil when PCRE2 would read anything else in it.
-    init?(_ pattern: String, flags: RegexFlags) {
+    /// The text and anchors of a searching pattern compiled with the given options (the regex
+    /// engine's `m`, `x` and `i`), or nil when PCRE2 would read anything else in it.
+    package init?(_ pattern: String, multiline: Bool, extended: Bool, caseless: Bool) {
         var scalars = Array(pattern.unicodeScalars)[...]
-        let multiline = flags.contains(.multiline), extended = flags.contains(.extended)
         var start = Start.anywhere, end = End.anywhere
         if scalars.first == "^" && !multiline {
             start = .subjectStart; scalars = scalars.dropFirst()
@@ -73,7 +79,7 @@ struct LiteralPattern: Equatable {
             if extended && (c.value <= 0x20 || c.value >= 0x7F || c == "#") { return nil }
             text.append(c)
         }
-        if flags.contains(.caseless) {
+        if caseless {
             // Caseless means nothing only for text with no letter; anything else is PCRE2's folding.
             guard text.allSatisfy({ $0.isASCII && !$0.properties.isAlphabetic }) else { return nil }
         }
@@ -82,8 +88,38 @@ struct LiteralPattern: Equatable {
         self.end = end
     }
 
+    /// A whole-value pattern's text (PCRE2 anchored at both ends, no options: UiSelector's
+    /// `…Matches`), with `(?s)` first and `.*` at either end read as "anything there"; nil for
+    /// any other pattern.
+    package init?(wholeValue pattern: String) {
+        var p = Substring(pattern)
+        let dotAll = p.hasPrefix("(?s)")
+        if dotAll { p = p.dropFirst(4) }
+        var start = Start.subjectStart, end = End.subjectEnd
+        if dotAll && p.hasPrefix(".*") { start = .anywhere; p = p.dropFirst(2) }
+        // `\.*` is a repeated literal dot, never "anything": only a bare `.*` is dropped.
+        if dotAll && p.hasSuffix(".*") && !p.hasSuffix("\\.*") { end = .anywhere; p = p.dropLast(2) }
+        guard let inner = LiteralPattern(String(p), multiline: false, extended: false, caseless: false),
+              inner.start == .anywhere, inner.end == .anywhere else { return nil }
+        self.text = inner.text
+        self.start = start
+        self.end = end
+    }
+
+    /// The one core string test equal to the pattern, or nil when it takes several (a `$`
+    /// before a final newline) or the core would not decide exactly as PCRE2.
+    package var stringTest: StringTest? {
+        switch (start, end) {
+        case (.anywhere, .anywhere): return .contains(text)
+        case (.subjectStart, .anywhere): return .hasPrefix(text)
+        case (.anywhere, .subjectEnd): return .hasSuffix(text)
+        case (.subjectStart, .subjectEnd): return Self.hasOneSpelling(text) ? .equals(text) : nil
+        case (_, .subjectEndOrFinalNewline): return nil
+        }
+    }
+
     /// The core's test for `property`, or nil when the core would not decide exactly as PCRE2.
-    func predicate(property: String) -> Predicate? {
+    package func predicate(property: String) -> Predicate? {
         func test(_ t: StringTest) -> Predicate { .string(property: property, t) }
         switch (start, end) {
         case (.anywhere, .anywhere): return test(.contains(text))
@@ -113,8 +149,8 @@ struct LiteralPattern: Equatable {
     /// be asked. Each is tried after `x` against `^x$`.
     static let finalNewlines: [String]? = {
         let candidates = ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\u{0}"]
-        guard let pattern = try? PCRE2Pattern("^x$", jit: false) else { return nil }
-        let evaluator = pattern.makeEvaluator()
+        guard let regex = try? PCRE2Regex("^x$", options: [], limits: PCRE2Limits(), jit: false) else { return nil }
+        let evaluator = PCRE2Evaluator(regex, wording: .init(site: "^x$", matchDataSite: "for ^x$", explainsMatchLimit: false))
         var found: [String] = []
         for newline in candidates {
             var subject = Array(("x" + newline).utf8)
