@@ -51,6 +51,7 @@ public struct UISpecOrder: Sendable {
 /// (a property change keeps the structure, so they stay true).
 final class DerivedIndexes: Sendable {
     private let uispec = Locked<UISpecOrder?>(nil)
+    private let rankedClasses = Locked<ViewTree?>(nil)
 
     init() {}
 
@@ -63,9 +64,30 @@ final class DerivedIndexes: Sendable {
             return built
         }
     }
+
+    /// The tree's class column in UISpec order, as the only column of a tree (4 bytes a view).
+    func rankedClasses(_ tree: ViewTree) -> ViewTree {
+        let order = uispecOrder(tree)
+        return rankedClasses.withLock { shell in
+            if let shell { return shell }
+            var classes = ContiguousArray<Int32>(repeating: 0, count: tree.count)
+            tree.classIDs.withUnsafeBufferPointer { ids in
+                for (r, v) in order.views.enumerated() { classes[r] = ids[Int(v)] }
+            }
+            let built = ViewTree(parents: tree.parents, ends: tree.ends, depths: tree.depths, classIDs: classes,
+                                 classes: tree.classes, columns: [:], propertyNames: [])
+            shell = built
+            return built
+        }
+    }
 }
 
 extension ViewTree {
     /// Every view's place in UISpec's order (`UISpecOrder`), built on first use.
     public var uispecOrder: UISpecOrder { derived.uispecOrder(self) }
+
+    /// A tree whose class column is this tree's in UISpec order (view `r` of it is the view of
+    /// rank `r`), for scans that answer in UISpec order directly; only its class column is
+    /// meaningful. Built on first use.
+    var uispecRankedClasses: ViewTree { derived.rankedClasses(self) }
 }
