@@ -85,6 +85,7 @@ public enum ReferenceComparison {
         t.reverseChainMinimumSteps = 2
         t.reverseRankMinimumViews = 0
         t.descendantTestViewsPerTarget = 0
+        t.parallelWalkInputs = 1
         return t
     }()
 
@@ -100,6 +101,7 @@ public enum ReferenceComparison {
         t.reverseRankMinimumViews = .max
         t.ancestorTestAsChain = false
         t.descendantTestFromTargets = false
+        t.parallelWalkInputs = .max
         return t
     }()
 

@@ -258,4 +258,30 @@ struct MatcherPlanTests {
                 maxWork: 100_000, configurations: tunedConfigurations, count: &count)
         #expect(count.programs > 30)
     }
+
+    @Test("walks on threads stop at the result limit as the serial walk does, and agree with it under it")
+    func parallelWalksKeepTheBudget() throws {
+        // UISpec keeps repeats: every table's cells' views, for each of three nested steps.
+        let chain = Self.program(.application) {
+            $0.descendants(.any, order: .reverse, unique: false)
+            $0.descendants(Self.cell, order: .reverse, unique: false)
+            $0.descendants(.any, order: .reverse, unique: false)
+        }
+        var threaded = MatcherTuning()
+        threaded.parallelWalkInputs = 1
+        let serial = Matcher(configuration: MatcherConfiguration(maxThreads: 1))
+        let parallel = Matcher(configuration: MatcherConfiguration(maxThreads: 4, tuning: threaded))
+        let expected = try serial.select(chain, in: Self.smallApp, budget: .unlimited)
+        var stats = MatchStatistics.recordingPlan()
+        #expect(try parallel.select(chain, in: Self.smallApp, budget: .unlimited, statistics: &stats) == expected)
+        #expect(stats.plan!.entries.contains { $0.strategy == .reverseChain && $0.threads > 1 }, "\(stats.plan!)")
+        let tight = QueryBudget(maxStepResults: expected.count / 3, maxWork: .max)
+        for matcher in [serial, parallel] {
+            #expect(throws: SelectorError.self) { try matcher.select(chain, in: Self.smallApp, budget: tight) }
+        }
+        let lowWork = QueryBudget(maxStepResults: .max, maxWork: expected.count / 3)
+        for matcher in [serial, parallel] {
+            #expect(throws: SelectorError.self) { try matcher.select(chain, in: Self.smallApp, budget: lowWork) }
+        }
+    }
 }

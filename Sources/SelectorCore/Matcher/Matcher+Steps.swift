@@ -512,6 +512,9 @@ struct Run {
         /// The proper ancestors of those views: the walk descends only into these.
         var holdsMatch: Bitset
         var anyMatch: Bool
+        /// `isMatch` holds the useful views, passing the test or not: the step scans the class
+        /// column in UISpec order (`classesInUISpecOrder`) and keeps its matches among them.
+        var keepsUsefulOnly = false
     }
 
     /// The matches of each step of a chain of UISpec-order descendant steps, found backwards.
@@ -539,6 +542,9 @@ struct Run {
         var prepared: [PreparedReverseStep] = []
         var matches = try scan(reach, tests[tests.count - 1].test)
         var j = tests.count - 1
+        // A first step that will scan the class column in UISpec order needs only the useful
+        // views, not their test: its scan tests them (`PreparedReverseStep.keepsUsefulOnly`).
+        let rankedFirst = ranksClasses(below: list, tests[0].test)
         while true {
             var isMatch = Bitset(count: tree.count)
             var holdsMatch = Bitset(count: tree.count)
@@ -549,6 +555,14 @@ struct Run {
             if j == 0 { break }
             // Step j-1's useful outputs: views this step finds something from.
             let useful = tests[j].includeSelf ? Bitset.union(isMatch, holdsMatch) : holdsMatch
+            if j == 1 && rankedFirst {
+                var first = PreparedReverseStep(test: tests[0].test, includeSelf: tests[0].includeSelf,
+                                                unique: tests[0].unique, isMatch: useful,
+                                                holdsMatch: Bitset(count: 0), anyMatch: true)
+                first.keepsUsefulOnly = true
+                prepared.append(first)
+                break
+            }
             let test = tests[j - 1].test
             matches.removeAll(keepingCapacity: true)
             if !test.never {
@@ -690,8 +704,7 @@ struct Run {
     /// often has tens of thousands of small inputs (every cell of every table).
     private mutating func reverseDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest,
                                              unique: Bool) throws(SelectorError) -> [NodeID] {
-        if usesUISpecRanks, list.count == 1, test.classMask != nil, test.stringIDs == nil, test.boolColumn == nil,
-           test.rest == nil, list[0] < 0 || (list[0] == 0 && tree.subtreeEnd(of: 0) == tree.count) {
+        if ranksClasses(below: list, test) {
             choose(.reverseRank, "the class column scanned in UISpec order")
             return try classesInUISpecOrder(below: list[0], includeSelf: includeSelf, test)
         }
@@ -711,6 +724,11 @@ struct Run {
     /// The walks of a UISpec-order step whose matches are known.
     private mutating func reverseDescendants(of list: [NodeID], _ step: PreparedReverseStep) throws(SelectorError) -> [NodeID] {
         let test = step.test, includeSelf = step.includeSelf
+        if step.keepsUsefulOnly {
+            let useful = step.isMatch
+            return try classesInUISpecOrder(below: list[0], includeSelf: includeSelf, test)
+                .filter { $0 >= 0 && useful.contains(Int($0)) }
+        }
         var out: [NodeID] = []
         if !step.anyMatch {
             for v in list where includeSelf && v >= 0 && passes(v, test) { out.append(v) }
@@ -719,6 +737,12 @@ struct Run {
         }
         let isMatch = step.isMatch, holdsMatch = step.holdsMatch
         let marked = Bitset.union(isMatch, holdsMatch)
+        let threads = min(matcher.configuration.maxThreads, list.count / max(1, tuning.parallelWalkInputs))
+        if threads > 1 {
+            choose(.reverseChain, "walks on \(threads) threads")
+            statistics.mostThreads = max(statistics.mostThreads, threads)
+            return try parallelReverseWalks(of: list, step, marked: marked, threads: threads)
+        }
         var walk = ReverseWalk()
         try tree.ends.withUnsafeBufferPointer { (ends) throws(SelectorError) in
             for v in list {
@@ -731,6 +755,58 @@ struct Run {
             }
         }
         return step.unique ? deduplicated(out) : out
+    }
+
+    /// The walks of a prepared UISpec-order step over many inputs (88,000 cells, one image view
+    /// each), on threads: each takes a contiguous part of the inputs and its own output, and the
+    /// parts are joined in order, so the list is the serial walk's. Each part stops at the step's
+    /// result limit, the work the query has left, or the deadline (read every 1,024 inputs); the
+    /// joined work is then charged, which throws the budget's error as the serial walk would.
+    private mutating func parallelReverseWalks(of list: [NodeID], _ step: PreparedReverseStep, marked: Bitset,
+                                               threads: Int) throws(SelectorError) -> [NodeID] {
+        struct Part { var out: [NodeID] = []; var work = 0; var stopped = false }
+        let test = step.test, includeSelf = step.includeSelf
+        let isMatch = step.isMatch, holdsMatch = step.holdsMatch
+        let classIDs = tree.classIDs, ends = tree.ends
+        let maxResults = meter.maxStepResults, allowance = meter.maxWork - meter.work, deadline = meter.deadline
+        let per = (list.count + threads - 1) / threads
+        let parts = Parallel.map(chunks: threads) { k -> Part in
+            var part = Part()
+            var walk = ReverseWalk()
+            ends.withUnsafeBufferPointer { ends in
+                for i in min(list.count, k * per)..<min(list.count, (k + 1) * per) {
+                    let v = list[i]
+                    if includeSelf && v >= 0 && test.passes(v, classIDs: classIDs) { part.out.append(v) }
+                    if v >= 0 && !holdsMatch.contains(Int(v)) { continue }
+                    let before = part.out.count
+                    walk.run(from: v, ends: ends, isMatch: isMatch, holdsMatch: holdsMatch, marked: marked, out: &part.out)
+                    part.work += part.out.count - before
+                    if part.out.count > maxResults || part.work > allowance || (i & 1023 == 0 && deadline.hasPassed) {
+                        part.stopped = true
+                        break
+                    }
+                }
+            }
+            return part
+        }
+        var out: [NodeID] = []
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.out.count })
+        for part in parts {
+            out.append(contentsOf: part.out)
+            try meter.charge(part.work)
+            try meter.checkResults(out.count)
+            if part.stopped { try meter.deadline.check() }
+        }
+        return step.unique ? deduplicated(out) : out
+    }
+
+    /// Whether a UISpec-order step from `list` with `test` scans the class column in UISpec
+    /// order: ranks are in use, the test is a class test alone, and the one input reaches every
+    /// other view.
+    private func ranksClasses(below list: [NodeID], _ test: NodeTest) -> Bool {
+        usesUISpecRanks && list.count == 1 && test.classMask != nil && test.stringIDs == nil
+            && test.boolColumn == nil && test.rest == nil && !test.never
+            && (list[0] < 0 || (list[0] == 0 && tree.subtreeEnd(of: 0) == tree.count))
     }
 
     /// A class test below an input that reaches every other view (the document, or a single

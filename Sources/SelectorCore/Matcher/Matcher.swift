@@ -72,6 +72,8 @@ public struct MatcherTuning: Sendable, Equatable {
     /// matches by the tree's UISpec ranks (built once per tree, 8 bytes a view) instead of
     /// walking their ancestors.
     public var reverseRankMinimumViews = 16_384
+    /// A prepared UISpec-order step's walks run on threads from this many inputs per thread.
+    public var parallelWalkInputs = 16_384
     /// A descendant search from the roots whose filter requires an ancestor passing Q runs as
     /// the chain "Q, then the rest below it" (`Run.ancestorTestAsChain`) instead of deciding the
     /// ancestor test for every view.
