@@ -101,6 +101,11 @@ struct ProgramJSONDocTests {
                 case .union(let ps): steps.insert("union"); for q in ps { noteProgram(q) }
                 case .engine(let step as HasDescendantStep):
                     steps.insert(step.includingSelf ? "hasDescendant.orSelf" : "hasDescendant"); note(step.predicate)
+                case .engine(let step as SiblingPositionStep):
+                    steps.insert("siblingPosition"); note(step.position.among); note(step.position.exempt)
+                case .engine(let step as NthDescendantStep):
+                    steps.insert(step.position == nil ? "nthDescendant" : "nthDescendant.position"); note(step.filter)
+                    if let position = step.position { note(position.among); note(position.exempt) }
                 case .engine(let step): Issue.record("JSON decoded to an engine-supplied step: \(step)")
                 }
             }
@@ -115,7 +120,8 @@ struct ProgramJSONDocTests {
         #expect(starts == ["document", "roots", "windows", "application"])
         #expect(steps == ["axis.descendants", "axis.descendantsOrSelf", "axis.children", "axis.ancestors", "axis.parent",
                           "axis.siblings", "order.document", "order.reverse", "filter", "pick", "deduplicate", "sort", "union",
-                          "hasDescendant", "hasDescendant.orSelf"])
+                          "hasDescendant", "hasDescendant.orSelf", "siblingPosition", "nthDescendant",
+                          "nthDescendant.position"])
         // A stand-alone filter after an axis step is fused into it, so "filter" above comes from
         // the blocks that filter first.
         #expect(predicates == ["any", "none", "kindOf", "memberOf", "string.equals", "string.contains", "string.hasPrefix",

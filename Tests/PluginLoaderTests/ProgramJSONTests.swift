@@ -36,7 +36,18 @@ struct ProgramJSONTests {
 
         var c = ProgramBuilder(start: .document)
         c.filter(.any)
-        return [a.build(), b.build(), c.build()]
+
+        // The core's own steps: has-descendant, sibling position, n-th descendant.
+        var d = ProgramBuilder(start: .roots)
+        d.axis(.descendants, filter: .kindOf("UITableView"), unique: true)
+        d.engine(HasDescendantStep(.memberOf("UISwitch"), includingSelf: true))
+        d.engine(NthDescendantStep(.kindOf("UITableViewCell"),
+                                   position: SiblingPosition(1, among: .kindOf("UITableViewCell"), exempt: .hasProperty("index")),
+                                   n: 2))
+        d.engine(NthDescendantStep(.any, n: 0))
+        d.engine(SiblingPositionStep(SiblingPosition(-1)))
+        d.engine(SiblingPositionStep(SiblingPosition(0, among: .memberOf("UILabel"))))
+        return [a.build(), b.build(), c.build(), d.build()]
     }()
 
     enum KeyOrder: String, CaseIterable, Sendable { case asWritten, sorted, reversed }
@@ -88,9 +99,15 @@ struct ProgramJSONTests {
         (#"{"start":"roots","steps":{}}"#, "$.steps: expected an array, got an object"),
         (#"{"start":7,"steps":[]}"#, "$.start: expected a string, got a number"),
         (#"{"start":"roots","steps":[{}]}"#,
-         "$.steps[0]: a step needs one of the keys axis, filter, pick, deduplicate, sort, union, hasDescendant; found none"),
+         "$.steps[0]: a step needs one of the keys axis, filter, pick, deduplicate, sort, union, hasDescendant, siblingPosition, nthDescendant; found none"),
         (#"{"start":"roots","steps":[{"pick":1,"sort":true}]}"#,
-         "$.steps[0]: a step has exactly one of the keys axis, filter, pick, deduplicate, sort, union, hasDescendant; found 'pick' and 'sort'"),
+         "$.steps[0]: a step has exactly one of the keys axis, filter, pick, deduplicate, sort, union, hasDescendant, siblingPosition, nthDescendant; found 'pick' and 'sort'"),
+        (#"{"start":"roots","steps":[{"siblingPosition":{"among":"any"}}]}"#, "$.steps[0].siblingPosition: missing key 'index'"),
+        (#"{"start":"roots","steps":[{"siblingPosition":2}]}"#,
+         "$.steps[0].siblingPosition: expected a position object, got a number"),
+        (#"{"start":"roots","steps":[{"nthDescendant":1}]}"#, "$.steps[0]: missing key 'of'"),
+        (#"{"start":"roots","steps":[{"nthDescendant":1,"of":"any","position":{"index":0,"skip":1}}]}"#,
+         "$.steps[0].position: unknown key 'skip' in a position (its keys: among, exempt, index)"),
         (#"{"start":"roots","steps":[{"axis":"descendants","filter":"any","unique":true,"colour":"red"}]}"#,
          "$.steps[0]: unknown key 'colour' in an axis step (its keys: axis, filter, order, unique)"),
         (#"{"start":"roots","steps":[{"pick":0},{"axis":"descendants","filter":"any"}]}"#, "$.steps[1]: missing key 'unique'"),

@@ -19,7 +19,9 @@
 #include <stdint.h>
 
 // 2: engines may hand string matchers to the host (`matcher_*` below) and programs may say
-// `{"hasDescendant": P}`; version 1 plug-ins must be rebuilt (the engine struct grew).
+// `{"hasDescendant": P}`; version 1 plug-ins must be rebuilt (the engine struct grew). Programs
+// may also say `{"siblingPosition": …}` and `{"nthDescendant": …}` (Docs/PluginProgramJSON.md):
+// new step forms only, so the version stays 2.
 #define VIEWSELECTORS_PLUGIN_API_VERSION 2u
 #define VIEWSELECTORS_PLUGIN_ENTRY_POINT "viewselectors_plugin_register"
 

@@ -5,7 +5,8 @@
 // both copies read and write. Closures cannot cross it, so an engine-supplied `StringMatcher`
 // (a `LIKE` pattern, a regex) stays in the plug-in: the JSON names it by an id the plug-in gave it,
 // and the host calls back into the plug-in to run it (`PluginMatchers`, the header's `matcher_*`
-// functions). `HasDescendantStep`, the one core-provided engine step, has a form of its own. The
+// functions). The core's own engine steps (`HasDescendantStep`, `SiblingPositionStep`,
+// `NthDescendantStep`) have forms of their own. The
 // schema, for writers in C or any other language, is Docs/PluginProgramJSON.md; keys may come in
 // any order.
 //
@@ -34,6 +35,13 @@ extension SelectorProgram {
             case .engine(let step as HasDescendantStep):
                 var fields: [(String, JSONValue)] = [("hasDescendant", try step.predicate.pluginJSON(matchers))]
                 if step.includingSelf { fields.append(("orSelf", true)) }
+                steps.append(.object(fields))
+            case .engine(let step as SiblingPositionStep):
+                steps.append(.object([("siblingPosition", try step.position.pluginJSON(matchers))]))
+            case .engine(let step as NthDescendantStep):
+                var fields: [(String, JSONValue)] = [("nthDescendant", .int(Int64(step.n))),
+                                                     ("of", try step.filter.pluginJSON(matchers))]
+                if let position = step.position { fields.append(("position", try position.pluginJSON(matchers))) }
                 steps.append(.object(fields))
             case .engine(let step):
                 throw SelectorError(.usage, "an engine-supplied step (\(step.description)) cannot cross the plug-in boundary; plug-ins use the steps of Docs/PluginProgramJSON.md")
@@ -69,7 +77,8 @@ extension SelectorProgram {
         self = builder.build()
     }
 
-    private static let stepKinds = ["axis", "filter", "pick", "deduplicate", "sort", "union", "hasDescendant"]
+    private static let stepKinds = ["axis", "filter", "pick", "deduplicate", "sort", "union", "hasDescendant",
+                                    "siblingPosition", "nthDescendant"]
 
     private static func readStep(_ json: JSONValue, at path: String, into builder: inout ProgramBuilder,
                                  matchers: (any PluginMatcherSource)?) throws(SelectorError) {
@@ -101,6 +110,16 @@ extension SelectorProgram {
             builder.engine(HasDescendantStep(try Predicate(pluginJSON: object.value("hasDescendant"),
                                                            at: "\(path).hasDescendant", matchers: matchers),
                                              includingSelf: orSelf))
+        case "siblingPosition":
+            try object.allowOnly(["siblingPosition"], for: "a siblingPosition step")
+            builder.engine(SiblingPositionStep(try SiblingPosition(pluginJSON: object.value("siblingPosition"),
+                                                                   at: "\(path).siblingPosition", matchers: matchers)))
+        case "nthDescendant":
+            try object.allowOnly(["nthDescendant", "of", "position"], for: "an nthDescendant step")
+            let position = try object.has("position")
+                ? SiblingPosition(pluginJSON: object.value("position"), at: "\(path).position", matchers: matchers) : nil
+            builder.engine(NthDescendantStep(try Predicate(pluginJSON: object.value("of"), at: "\(path).of", matchers: matchers),
+                                             position: position, n: try object.integer("nthDescendant")))
         case "pick":
             try object.allowOnly(["pick"], for: "a pick step")
             builder.pick(try object.integer("pick"))
@@ -385,5 +404,25 @@ extension Predicate {
             try object.allowOnly(["not"], for: "a not predicate")
             self = .not(try Predicate(pluginJSON: object.value("not"), at: "\(path).not", matchers: matchers))
         }
+    }
+}
+
+extension SiblingPosition {
+    /// `{"index": I, "among": P, "exempt": P}`; `among` ("any") and `exempt` ("none") may be left out.
+    func pluginJSON(_ matchers: (any PluginMatcherSink)?) throws(SelectorError) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("index", .int(Int64(index)))]
+        if among != .any { fields.append(("among", try among.pluginJSON(matchers))) }
+        if exempt != .none { fields.append(("exempt", try exempt.pluginJSON(matchers))) }
+        return .object(fields)
+    }
+
+    init(pluginJSON json: JSONValue, at path: String, matchers: (any PluginMatcherSource)?) throws(SelectorError) {
+        let object = try PluginObject(json, at: path, expected: "a position object")
+        try object.allowOnly(["index", "among", "exempt"], for: "a position")
+        let among = try object.has("among")
+            ? Predicate(pluginJSON: object.value("among"), at: "\(path).among", matchers: matchers) : .any
+        let exempt = try object.has("exempt")
+            ? Predicate(pluginJSON: object.value("exempt"), at: "\(path).exempt", matchers: matchers) : .none
+        self.init(try object.integer("index"), among: among, exempt: exempt)
     }
 }
