@@ -15,12 +15,18 @@ reads must be listed, exactly, in the table between `<!-- tree reads: begin -->`
 import json, pathlib, re, subprocess, sys
 
 doc = open("Docs/Architecture.md", encoding="utf-8").read()
-m = re.search(r"<!-- modules: begin -->(.*?)<!-- modules: end -->", doc, re.S)
-if not m:
-    sys.exit("Docs/Architecture.md: no module table between the markers")
+
+
+def table_rows(name, what):
+    """The cells of each row of the table between `<!-- NAME: begin -->` and `<!-- NAME: end -->`."""
+    m = re.search(rf"<!-- {name}: begin -->(.*?)<!-- {name}: end -->", doc, re.S)
+    if not m:
+        sys.exit(f"Docs/Architecture.md: no {what} between the markers")
+    return [[c.strip() for c in line.strip().strip("|").split("|")] for line in m.group(1).splitlines()]
+
+
 documented = {}
-for line in m.group(1).splitlines():
-    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+for cells in table_rows("modules", "module table"):
     if len(cells) != 3 or not cells[0].startswith("`"):
         continue
     name = cells[0].strip("`")
@@ -75,12 +81,8 @@ for path in sorted(pathlib.Path("Plugins").rglob("*.swift")):
         n += len(READ.findall(code))
     if n:
         reads[str(path)] = n
-m = re.search(r"<!-- tree reads: begin -->(.*?)<!-- tree reads: end -->", doc, re.S)
-if not m:
-    sys.exit("Docs/Architecture.md: no tree-reads table between the markers")
 listed = {}
-for line in m.group(1).splitlines():
-    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+for cells in table_rows("tree reads", "tree-reads table"):
     if len(cells) >= 2 and cells[0].startswith("`Plugins/"):
         listed[cells[0].strip("`")] = int(cells[1])
 problems = [f"{f}: {reads.get(f, 0)} structural reads, the table lists {listed.get(f, 0)}"

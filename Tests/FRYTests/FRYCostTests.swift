@@ -23,25 +23,11 @@ private func appTree(nodes: Int, seed: UInt64) throws -> ViewTree {
     let labels = ["Log In Now", "Log\nIn Now", "Log In\nNow", "Log\nIn\nNow", "Log  In Now", "Log\n\nIn Now",
                   "a b c d e f g h", "a\nb c d e f g\nh", "a b c d e f g", "a\r\nb", "a\rb", " lead", "\nlead", "trail\n"]
     let second = labels.enumerated().map { k, label in
-        "{\"class\":\"UILabel\",\"uid\":\"m\(k)\",\"accessibilityLabel\":\(jsonString(label))}"
+        "{\"class\":\"UILabel\",\"uid\":\"m\(k)\",\"accessibilityLabel\":\(JSONValue.string(label).jsonString)}"
     }.joined(separator: ",")
     let bytes = Array("{\"class\":\"UIApplication\",\"uid\":\"app\",\"subviews\":[".utf8) + json
         + Array(",{\"class\":\"UIWindow\",\"uid\":\"w2\",\"subviews\":[\(second)]}]}".utf8)
     return try ViewTree.loadDump(bytes)
-}
-
-/// `s` as a JSON string literal.
-private func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case _ where u.value < 0x20: out += "\\u00" + (u.value < 0x10 ? "0" : "") + String(u.value, radix: 16)
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
 }
 
 /// Every other occurrence of `"prefix` with its first space written as an escaped newline.

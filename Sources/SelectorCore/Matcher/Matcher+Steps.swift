@@ -240,11 +240,10 @@ struct Run {
     /// predicate, found from those descendants (the targets) when they are few.
     ///
     /// `**/UITableViewCell[$type == 'UILabel' AND label == 'Row 7-3'$]` listed all 125,655 cells
-    /// only to keep the five holding that label; XPath's compiler already says `//A[.//B]` as
-    /// `//B/ancestor::A` (Plugins/XPath). Here every engine's pair gets that plan: the targets
-    /// are scanned over the inputs' subtrees, and a unique ancestor walk from each (stopping at
-    /// an ancestor already seen, so each view is visited once) keeps the ancestors passing
-    /// `filter` inside those subtrees. Why it is exact: a view below the inputs holds a target
+    /// only to keep the five holding that label. Every engine's pair (XPath's `//A[.//B]` too)
+    /// gets this plan: the targets are scanned over the inputs' subtrees, their ancestors marked
+    /// (`markAncestors`: each view visited once), and the marked views passing `filter` inside
+    /// those subtrees kept. Why it is exact: a view below the inputs holds a target
     /// exactly when it is an ancestor of one, and its targets lie in its own subtree, which the
     /// scan covers. With many targets (over one per `descendantTestViewsPerTarget` views
     /// scanned) the walks would cost more than a scan: the views passing `filter` are scanned
@@ -263,24 +262,22 @@ struct Run {
         let perTarget = tuning.descendantTestViewsPerTarget
         if perTarget == 0 || targets.count <= covered / perTarget {
             choose(.fromTargets, "\(targets.count) targets, their ancestors walked")
-            var seen = Bitset(count: tree.count)
+            var isTarget = Bitset(count: tree.count)
+            var holdsTarget = Bitset(count: tree.count)
+            let walked = markAncestors(of: targets, isMatch: &isTarget, holdsMatch: &holdsTarget)
+            let marked = has.includingSelf ? Bitset.union(isTarget, holdsTarget) : holdsTarget
             var found: [NodeID] = []
-            var walked = 0
-            for m in targets {
-                if has.includingSelf && !seen.contains(Int(m)) {
-                    seen.insert(Int(m))
-                    if passes(m, test) { found.append(m) }
-                }
-                var p = tree.parents[Int(m)]
-                while p >= 0 && !seen.contains(Int(p)) {
-                    seen.insert(Int(p))
-                    if passes(p, test) { found.append(p) }
-                    p = tree.parents[Int(p)]
-                    walked += 1
+            var tested = 0
+            for (lo, hi) in reach {
+                var v = marked.next(from: Int(lo), below: Int(hi))
+                while v < Int(hi) {
+                    if passes(NodeID(v), test) { found.append(NodeID(v)) }
+                    tested += 1
+                    v = marked.next(from: v + 1, below: Int(hi))
                 }
             }
-            try meter.charge(walked + targets.count)
-            return Matcher.inside(found.sortedUnique(), reach)
+            try meter.charge(walked + targets.count + tested + tree.count / 64)
+            return found
         }
         choose(.fromTargets, "\(targets.count) targets: the views scanned and kept by a merge")
         let views = try scan(reach, test)
@@ -735,35 +732,23 @@ struct Run {
             try meter.checkResults(out.count)
             return step.unique ? deduplicated(out) : out
         }
-        let isMatch = step.isMatch, holdsMatch = step.holdsMatch
-        let marked = Bitset.union(isMatch, holdsMatch)
-        let threads = min(matcher.configuration.maxThreads, list.count / max(1, tuning.parallelWalkInputs))
+        let marked = Bitset.union(step.isMatch, step.holdsMatch)
+        let threads = max(1, min(matcher.configuration.maxThreads, list.count / max(1, tuning.parallelWalkInputs)))
         if threads > 1 {
             choose(.reverseChain, "walks on \(threads) threads")
             statistics.mostThreads = max(statistics.mostThreads, threads)
-            return try parallelReverseWalks(of: list, step, marked: marked, threads: threads)
         }
-        var walk = ReverseWalk()
-        try tree.ends.withUnsafeBufferPointer { (ends) throws(SelectorError) in
-            for v in list {
-                if includeSelf && v >= 0 && passes(v, test) { out.append(v) }
-                if v >= 0 && !holdsMatch.contains(Int(v)) { continue }
-                let before = out.count
-                walk.run(from: v, ends: ends, isMatch: isMatch, holdsMatch: holdsMatch, marked: marked, out: &out)
-                try meter.charge(out.count - before)
-                try meter.checkResults(out.count)
-            }
-        }
-        return step.unique ? deduplicated(out) : out
+        return try reverseWalks(of: list, step, marked: marked, threads: threads)
     }
 
-    /// The walks of a prepared UISpec-order step over many inputs (88,000 cells, one image view
-    /// each), on threads: each takes a contiguous part of the inputs and its own output, and the
-    /// parts are joined in order, so the list is the serial walk's. Each part stops at the step's
-    /// result limit, the work the query has left, or the deadline (read every 1,024 inputs); the
-    /// joined work is then charged, which throws the budget's error as the serial walk would.
-    private mutating func parallelReverseWalks(of list: [NodeID], _ step: PreparedReverseStep, marked: Bitset,
-                                               threads: Int) throws(SelectorError) -> [NodeID] {
+    /// The walks of a UISpec-order step, one per input, on `threads` threads (one for a few
+    /// inputs; several for many, such as 88,000 cells with one image view each): each thread takes
+    /// a contiguous part of the inputs and its own output, and the parts are joined in order, so
+    /// the list is the same whatever the threads. Each part stops at the step's result limit, the
+    /// work the query has left, or the deadline (read every 1,024 inputs); the joined work is then
+    /// charged, which throws the budget's error.
+    private mutating func reverseWalks(of list: [NodeID], _ step: PreparedReverseStep, marked: Bitset,
+                                       threads: Int) throws(SelectorError) -> [NodeID] {
         struct Part { var out: [NodeID] = []; var work = 0; var stopped = false }
         let test = step.test, includeSelf = step.includeSelf
         let isMatch = step.isMatch, holdsMatch = step.holdsMatch
@@ -816,9 +801,8 @@ struct Run {
     /// `class_name` costs plus one read per match, not a sort of 130,000 matches.
     private mutating func classesInUISpecOrder(below input: NodeID, includeSelf: Bool,
                                                _ test: NodeTest) throws(SelectorError) -> [NodeID] {
-        // The ranks are mapped to views in place: a second list of 130,000 cost a third as much
-        // again as the scan.
-        // Many matches are mapped on the scan's threads, each its own contiguous part.
+        // The ranks are mapped to views in place (a second list of 130,000 cost a third as much
+        // again as the scan), many of them on threads, each its own contiguous part.
         var out = try scan([(0, Int32(tree.count))], test, in: tree.uispecRankedClasses)
         let threads = min(matcher.configuration.maxThreads, max(1, out.count / 65_536))
         tree.uispecOrder.views.withUnsafeBufferPointer { views in
@@ -863,14 +847,6 @@ struct Run {
         // inputs; read from a bitset for many (tens of thousands of cells, one word each).
         let few = list.count <= 16
         let isMatch = few ? Bitset(count: 0) : Bitset(count: n, members: matches)
-        func matchesBelow(_ i: Int) -> Int {
-            var lo = 0, hi = matches.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if Int(matches[mid]) < i { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
         var ranks: [Int32] = []
         let bulk = max(2, n / 64)
         try order.rank.withUnsafeBufferPointer { (rank) throws(SelectorError) in
@@ -881,7 +857,7 @@ struct Run {
                     let hi = v < 0 ? n : Int(tree.ends[Int(v)])
                     ranks.removeAll(keepingCapacity: true)
                     if few {
-                        let first = v < 0 ? 0 : matchesBelow(lo), last = v < 0 ? matches.count : matchesBelow(hi)
+                        let first = matches.lowerBound(lo), last = matches.lowerBound(hi)
                         if last - first >= bulk {
                             // Ranks marked in a bitset and read back in order: no sort.
                             let marks = Bitset(count: n, members: matches[first..<last].lazy.map { rank[Int($0)] })

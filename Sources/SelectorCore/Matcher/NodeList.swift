@@ -1,5 +1,5 @@
 // Node-list operations, in one place: sets of views (`Bitset`), document order and duplicates
-// (`sortedUnique`, `firstOccurrences`), and subtree ranges (`Matcher.merged`, `Matcher.inside`).
+// (`sortedUnique`, `firstOccurrences`, `lowerBound`), and subtree ranges (`Matcher.merged`, `Matcher.inside`).
 // The matcher, the core's engine steps, the registry's `>>` and the explainer all use these.
 
 /// A fixed-size set of small integers.
@@ -85,6 +85,17 @@ extension Array where Element == NodeID {
         }
         out.removeLast(out.count - kept)
         return out
+    }
+
+    /// In an ascending list, the index of the first element not below `value` (`count` when
+    /// every element is below it).
+    func lowerBound(_ value: Int) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(self[mid]) < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Whether each element is greater than the one before it.

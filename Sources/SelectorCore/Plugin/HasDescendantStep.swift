@@ -65,12 +65,8 @@ public struct HasDescendantStep: EngineStep, Equatable {
         for node in input {
             // The first match from `node` on (after it, without self) in document order is in its
             // subtree exactly when any is.
-            var lo = 0, hi = found.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if found[mid] < node || (!includingSelf && found[mid] == node) { lo = mid + 1 } else { hi = mid }
-            }
-            if lo < found.count, found[lo] < end(node) { out.append(node) }
+            let first = found.lowerBound(Int(node) + (includingSelf ? 0 : 1))
+            if first < found.count, found[first] < end(node) { out.append(node) }
         }
         try context.charge(input.count)
         return out

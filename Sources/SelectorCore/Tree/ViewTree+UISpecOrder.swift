@@ -32,9 +32,8 @@ public struct UISpecOrder: Sendable {
                 open.append(v)
             }
             while let top = open.popLast() { appendChildren(of: top) }
-            var r = 0
-            while r < n { backwards.append(Int32(r)); r = Int(ends[r]) }
         }
+        backwards.append(contentsOf: tree.roots)
         var rank = ContiguousArray<Int32>(repeating: 0, count: n)
         var views = ContiguousArray<Int32>(repeating: 0, count: n)
         for (k, v) in backwards.enumerated() {
@@ -57,26 +56,28 @@ final class DerivedIndexes: Sendable {
 
     /// The tree's UISpec order (8 bytes a view), built by the first caller.
     func uispecOrder(_ tree: ViewTree) -> UISpecOrder {
-        uispec.withLock { order in
-            if let order { return order }
-            let built = UISpecOrder(tree)
-            order = built
-            return built
-        }
+        Self.once(uispec) { UISpecOrder(tree) }
     }
 
     /// The tree's class column in UISpec order, as the only column of a tree (4 bytes a view).
     func rankedClasses(_ tree: ViewTree) -> ViewTree {
         let order = uispecOrder(tree)
-        return rankedClasses.withLock { shell in
-            if let shell { return shell }
+        return Self.once(rankedClasses) {
             var classes = ContiguousArray<Int32>(repeating: 0, count: tree.count)
             tree.classIDs.withUnsafeBufferPointer { ids in
                 for (r, v) in order.views.enumerated() { classes[r] = ids[Int(v)] }
             }
-            let built = ViewTree(parents: tree.parents, ends: tree.ends, depths: tree.depths, classIDs: classes,
-                                 classes: tree.classes, columns: [:], propertyNames: [])
-            shell = built
+            return ViewTree(parents: tree.parents, ends: tree.ends, depths: tree.depths, classIDs: classes,
+                            classes: tree.classes, columns: [:], propertyNames: [])
+        }
+    }
+
+    /// The slot's value, built under its lock by the first caller.
+    private static func once<T>(_ slot: Locked<T?>, _ build: () -> T) -> T {
+        slot.withLock { value in
+            if let value { return value }
+            let built = build()
+            value = built
             return built
         }
     }
