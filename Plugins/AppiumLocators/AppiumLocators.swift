@@ -148,10 +148,10 @@ struct OwnPackageIDStep: EngineStep {
 
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         try context.charge(input.count)
-        let tree = context.tree
+        let values = context.values
         return input.filter { node in
-            guard node >= 0, let resourceID = tree.string("resource-id", of: node) else { return true }
-            guard let package = tree.string("package", of: node), !package.isEmpty else { return true }
+            guard node >= 0, let resourceID = values.string("resource-id", of: node) else { return true }
+            guard let package = values.string("package", of: node), !package.isEmpty else { return true }
             return resourceID == package + ":id/" + id
         }
     }

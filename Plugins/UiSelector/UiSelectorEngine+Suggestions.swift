@@ -20,9 +20,10 @@ extension UiSelectorEngine {
         if let text = Self.read(UiSelectorVocabulary.text, of: node, in: tree), !text.isEmpty, let literal = Self.literal(text) {
             candidates.append("\(prefix).className(\(classLiteral)).text(\(literal))")
         }
-        let classID = tree.classIDs[Int(node)]
-        var instance = 0
-        for i in 0..<Int(node) where tree.classIDs[i] == classID { instance += 1 }
+        // The views of the class before this one, by the core's scan.
+        var b = ProgramBuilder(start: .document)
+        b.descendants(.memberOf(className), unique: true)
+        let instance = ((try? Matcher(configuration: .serial).select(b.build(), in: tree)) ?? []).lowerBound(Int(node))
         candidates.append("\(prefix).className(\(classLiteral)).instance(\(instance))")
         return candidates
     }

@@ -408,6 +408,24 @@ enum XPathCompiler {
         return .all(parts)
     }
 
+    /// A step whose predicates are core tests and then one `[k]` or `[last()]`: the filter, and the
+    /// position from 0 (-1 for the last; below -1 when `k` is below 1, which no node has).
+    static func positionedStep(_ s: XStep) -> (Predicate, Int)? {
+        guard let last = s.predicates.last, last.constantIndex != nil || last.isLast else { return nil }
+        var parts: [Predicate] = []
+        switch s.test {
+        case .name(let n): parts.append(.memberOf(n))
+        case .any: break
+        default: return nil
+        }
+        for p in s.predicates.dropLast() {
+            guard let core = p.core else { return nil }
+            parts.append(core)
+        }
+        let index = last.isLast ? -1 : last.constantIndex! >= 1 ? last.constantIndex! - 1 : -2
+        return (.all(parts), index)
+    }
+
     /// `fromRoot`: the list the first step starts from is the root node alone.
     private static func appendSteps(_ steps: [XStep], to b: inout ProgramBuilder, keys: Int,
                                     programs: [Int: SelectorProgram], fromRoot: Bool = false) {
@@ -440,10 +458,26 @@ enum XPathCompiler {
                     b.filter(filter); continue
                 case (false, .parent):
                     b.axis(.parent, filter: filter, unique: true); b.sortInDocumentOrder(); continue
-                case (false, .ancestor):
-                    b.axis(.ancestors, filter: filter, unique: true); b.sortInDocumentOrder(); continue
+                case (false, .ancestor), (false, .ancestorOrSelf), (false, .followingSibling), (false, .precedingSibling),
+                     (false, .following), (false, .preceding):
+                    b.axis(s.axis.core!, filter: filter, unique: true); b.sortInDocumentOrder(); continue
                 default: break
                 }
+            }
+            if let (filter, index) = positionedStep(s), let axis = s.axis.core, !afterDescendants || s.axis == .child {
+                // `A[k]`, `following-sibling::A[1]`, `ancestor::*[last()]`, `//A[2]`: core tests
+                // and one position per context node, counted along the axis.
+                if index < 0 && index != -1 {
+                    b.filter(.none)
+                } else if afterDescendants {
+                    // `//A[k]`: the `A`s below the inputs standing k-th among their `A` siblings.
+                    if fromRootNode { appendDocumentScan(filter, to: &b) } else { b.descendants(filter, unique: true) }
+                    b.engine(SiblingPositionStep(SiblingPosition(index, among: filter)))
+                } else {
+                    b.engine(AxisPositionStep(axis, filter: filter, index: index))
+                    b.sortInDocumentOrder()
+                }
+                continue
             }
             // No positional predicate: predicates are per-node tests, so the core walks the axis
             // with the name test and the predicates it can run, and an engine filter does the rest.
@@ -470,7 +504,9 @@ enum XPathCompiler {
                 case (false, .child): b.axis(.children, filter: core, unique: true); b.sortInDocumentOrder()
                 case (false, .self): b.filter(core)
                 case (false, .parent): b.axis(.parent, filter: core, unique: true); b.sortInDocumentOrder()
-                case (false, .ancestor): b.axis(.ancestors, filter: core, unique: true); b.sortInDocumentOrder()
+                case (false, .ancestor), (false, .ancestorOrSelf), (false, .followingSibling), (false, .precedingSibling),
+                     (false, .following), (false, .preceding):
+                    b.axis(s.axis.core!, filter: core, unique: true); b.sortInDocumentOrder()
                 default: handled = false
                 }
                 if handled {
@@ -672,7 +708,7 @@ struct XPathPickStep: EngineStep {
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         if input.isEmpty { return [] }
         let test = try context.test(filter)
-        let n = Int32(context.tree.count)
+        let n = Int32(context.nodeCount)
         if test.isNever { return [] }
         var visited = 0
         defer { try? context.charge(visited) }
@@ -704,8 +740,9 @@ struct XPathPickStep: EngineStep {
     var description: String { "xpath " + text }
 }
 
-/// One location step the core cannot run: positional predicates, the sibling, following and
-/// preceding axes, steps that may reach the root node.
+/// One location step the core's steps cannot say: predicates that read XPath values per context
+/// node (`[position() < 3]`, `[count(B) > 1]`), positions after such a predicate, steps that may
+/// reach the root node (`node()` tests). Its axes are still the core's walks (`XEvaluator`).
 struct XPathStep: EngineStep {
     let step: XStep
     /// Preceded by `//`: the step runs from every descendant-or-self of each input.
@@ -715,13 +752,9 @@ struct XPathStep: EngineStep {
     let programs: [Int: SelectorProgram]
 
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
-        var ev = XEvaluator(tree: context.tree, programs: programs)
+        var ev = XEvaluator(context, programs: programs)
         if afterDescendants && step.axis == .child, let grouped = try groupedChildren(input, &ev, &context) {
             return grouped
-        }
-        if !afterDescendants && (step.axis == .followingSibling || step.axis == .child),
-           let found = try siblingWalk(input, fromFirstChild: step.axis == .child, &context) {
-            return found
         }
         var from = input.map { XNode.element($0) }
         if afterDescendants {
@@ -759,12 +792,8 @@ struct XPathStep: EngineStep {
             members = list.map(\.node)
         }
         if rest.isEmpty { return members }
-        if rest.count == 1, rest[0].constantIndex != nil || rest[0].isLast {
-            return try pickAmongSiblings(members, index: rest[0].constantIndex, &context)
-        }
         // Group by parent: (parent + 1) in the high half, the view in the low half, sorted.
-        let parents = context.tree.parents
-        var keys = members.map { (Int64(parents[Int($0)]) + 1) << 32 | Int64($0) }
+        var keys = members.map { (Int64(context.parent(of: $0)) + 1) << 32 | Int64($0) }
         keys.sort()
         var out: [XNode] = []
         var group: [XNode] = []
@@ -789,122 +818,6 @@ struct XPathStep: EngineStep {
     }
 }
 
-// MARK: Sibling walks
-//
-// The tree is stored in preorder with each view's subtree end (`ends`), so a view's next sibling
-// is `ends[v]` and a parent's children are `p + 1, ends[p + 1], ...` up to `ends[p]`: `A[k]` and
-// `following-sibling::A[k]` hop from sibling to sibling with a resolved core test, and `//A[k]`,
-// `//A[last()]` count positions in one pass over the core's scan result. Neither builds node
-// lists per parent.
-
-extension XPathStep {
-    /// `//A[k]` or `//A[last()]` (`index` nil) for `members`, the `A`s below the inputs in
-    /// document order: for each parent of one of them, its k-th (or last) child among `members`.
-    ///
-    /// One pass over `members` with a stack of the parents still open: in preorder, the parents
-    /// whose subtree holds the current member are its ancestors, nested, so the current member's
-    /// parent is either on top of the stack or new; a parent leaves the stack when a member past
-    /// its subtree end arrives. The count per parent is the member's position among its siblings.
-    func pickAmongSiblings(_ members: [NodeID], index: Int?, _ context: inout StepContext) throws(SelectorError) -> [NodeID] {
-        let tree = context.tree
-        let want = index ?? -1
-        var out: [NodeID] = []
-        // The stack lives in raw buffers with a depth pointer: this loop runs once per member
-        // (hundreds of thousands for `//UILabel[2]`), and growable arrays cost several times
-        // more. It can never hold more entries than there are members.
-        let capacity = members.count + 1
-        let openParent = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        let openEnd = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        let openLast = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        let openCount = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-        defer { openParent.deallocate(); openEnd.deallocate(); openLast.deallocate(); openCount.deallocate() }
-        var depth = 0
-        let documentEnd = Int32(tree.count)
-        tree.parents.withUnsafeBufferPointer { parents in
-            tree.ends.withUnsafeBufferPointer { ends in
-                members.withUnsafeBufferPointer { members in
-                    for v in members {
-                        let p = parents[Int(v)]
-                        while depth > 0 && openEnd[depth - 1] <= v {
-                            depth -= 1
-                            if want < 0 { out.append(openLast[depth]) }
-                        }
-                        if depth > 0 && openParent[depth - 1] == p {
-                            openCount[depth - 1] += 1
-                            openLast[depth - 1] = v
-                            if openCount[depth - 1] == want { out.append(v) }
-                        } else {
-                            openParent[depth] = p
-                            openEnd[depth] = p >= 0 ? ends[Int(p)] : documentEnd
-                            openCount[depth] = 1
-                            openLast[depth] = v
-                            depth += 1
-                            if want == 1 { out.append(v) }
-                        }
-                    }
-                }
-            }
-        }
-        if want < 0 { for d in 0..<depth { out.append(openLast[d]) } }
-        try context.charge(members.count)
-        return out.sortedUnique()
-    }
-
-    /// `following-sibling::A[…]` (or `child::A[…]` with `fromFirstChild`) where the predicates are
-    /// core tests, optionally ending in one `[k]` or `[last()]`; nil for any other form.
-    func siblingWalk(_ input: [NodeID], fromFirstChild: Bool, _ context: inout StepContext) throws(SelectorError) -> [NodeID]? {
-        var parts: [Predicate] = []
-        switch step.test {
-        case .name(let n): parts.append(.memberOf(n))
-        case .any: break
-        default: return nil
-        }
-        var index: Int? = nil, lastOnly = false
-        for (i, p) in step.predicates.enumerated() {
-            if let core = p.core { parts.append(core); continue }
-            guard i == step.predicates.count - 1 else { return nil }
-            if let k = p.constantIndex { index = k } else if p.isLast { lastOnly = true } else { return nil }
-        }
-        if let index, index < 1 { return [] }
-        let test = try context.test(.all(parts))
-        let tree = context.tree
-        let parents = tree.parents, ends = tree.ends
-        var out: [NodeID] = []
-        var visited = 0
-        for v in input where v >= 0 || fromFirstChild {
-            var c: Int32, end: Int32
-            if fromFirstChild {
-                c = v + 1
-                end = v >= 0 ? ends[Int(v)] : Int32(tree.count)
-            } else {
-                let p = parents[Int(v)]
-                c = ends[Int(v)]
-                end = p >= 0 ? ends[Int(p)] : Int32(tree.count)
-            }
-            var count = 0
-            var last: NodeID = -1
-            while c < end {
-                visited += 1
-                if test(c) {
-                    count += 1
-                    if let index {
-                        if count == index { out.append(c); break }
-                    } else if lastOnly {
-                        last = c
-                    } else {
-                        out.append(c)
-                    }
-                }
-                c = ends[Int(c)]
-            }
-            if last >= 0 { out.append(last) }
-            if visited > 1 << 16 { try context.charge(visited); visited = 0 }
-        }
-        try context.charge(input.count + visited)
-        return out.sortedUnique()
-    }
-}
-
 /// Predicates applied to the list in document order: after a core step walked an axis with the
 /// name test and the predicates the core can run (none of them reads a position there), or to a
 /// filter expression's context-free node-set (`(//A)[last()]`), where positions count along the list.
@@ -914,7 +827,7 @@ struct XPathFilterStep: EngineStep {
     let programs: [Int: SelectorProgram]
 
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
-        var ev = XEvaluator(tree: context.tree, programs: programs)
+        var ev = XEvaluator(context, programs: programs)
         var list = input.map { XNode.element($0) }
         for p in predicates {
             if list.isEmpty { break }
@@ -935,7 +848,7 @@ struct XPathExpressionStep: EngineStep {
     let programs: [Int: SelectorProgram]
 
     func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
-        var ev = XEvaluator(tree: context.tree, programs: programs)
+        var ev = XEvaluator(context, programs: programs)
         var all: [XNode] = []
         for v in input {
             guard case .nodes(let n) = try ev.eval(expr, .element(v), 1, 1, &context) else { continue }

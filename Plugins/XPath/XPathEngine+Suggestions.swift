@@ -16,33 +16,25 @@ extension XPathEngine {
         var out: [String] = []
         let own = Self.identifiers(of: node, in: tree)
         // Attributes that tell the view from every other of its class first, in preference order.
-        let unique = own.filter { Self.selectSameAttribute($0, cls, upTo: NodeID(tree.count - 1), in: tree, matching: node) == 1 }
+        let unique = own.filter { Self.selectSameAttribute($0, cls, upTo: NodeID(tree.count - 1), in: tree) == 1 }
         out += unique.map { "//\(cls)[\($0)]" }
         out += own.filter { !unique.contains($0) }.map { "//\(cls)[\($0)]" }
         out.append("//\(cls)")
         if own.count > 1 { out.append("//\(cls)[\(own[0]) and \(own[1])]") }
-        var p = tree.parents[Int(node)]
-        while p >= 0 {
+        for p in tree.ancestors(of: node) {
             if let anchor = Self.identifiers(of: p, in: tree).first {
                 let anchorPath = "//\(tree.className(of: p))[\(anchor)]"
                 if let first = own.first { out.append("\(anchorPath)//\(cls)[\(first)]") }
                 out.append("\(anchorPath)//\(cls)")
                 break
             }
-            p = tree.parents[Int(p)]
         }
         // Position among every view of the class, in document order.
-        if let id = tree.classes.id(of: cls) {
-            var k = 0
-            for i in 0...Int(node) where tree.classIDs[i] == id { k += 1 }
-            if let first = own.first {
-                var m = 0
-                let all = Self.selectSameAttribute(first, cls, upTo: node, in: tree, matching: node)
-                m = all
-                if m > 0 { out.append("(//\(cls)[\(first)])[\(m)]") }
-            }
-            out.append("(//\(cls))[\(k)]")
+        if let first = own.first {
+            let m = Self.selectSameAttribute(first, cls, upTo: node, in: tree)
+            if m > 0 { out.append("(//\(cls)[\(first)])[\(m)]") }
         }
+        out.append("(//\(cls))[\(Self.count(.memberOf(cls), on: .descendants, from: [-1], upTo: node, in: tree))]")
         out.append(Self.absolutePath(of: node, in: tree))
         return out
     }
@@ -65,30 +57,32 @@ extension XPathEngine {
         return out
     }
 
-    /// How many views of the class up to `last` have the attribute of `test` with `node`'s text.
-    private static func selectSameAttribute(_ test: String, _ cls: String, upTo last: NodeID, in tree: ViewTree,
-                                            matching node: NodeID) -> Int {
-        guard let eq = test.firstIndex(of: "=") else { return 0 }
-        let name = String(test[test.index(after: test.startIndex)..<eq])
-        guard let want = tree.value(name, of: node).map(XPathText.attribute), let id = tree.classes.id(of: cls) else { return 0 }
-        var k = 0
-        for i in 0...Int(last) where tree.classIDs[i] == id {
-            if tree.value(name, of: NodeID(i)).map(XPathText.attribute) == want { k += 1 }
-        }
-        return k
+    /// How many views up to `last` `//cls[test]` selects (`test` is one of `identifiers(of:in:)`),
+    /// as this engine runs it: the count is the position the suggestion writes.
+    private static func selectSameAttribute(_ test: String, _ cls: String, upTo last: NodeID, in tree: ViewTree) -> Int {
+        guard let program = try? XPathEngine().compile("//\(cls)[\(test)]"),
+              let found = try? Matcher(configuration: .serial).select(program, in: tree) else { return 0 }
+        return found.lowerBound(Int(last) + 1)
+    }
+
+    /// How many of the views on `axis` from `inputs` that pass `filter` come at or before `last`,
+    /// by the core's matcher (suggestions count positions; they do not walk the tree).
+    static func count(_ filter: Predicate, on axis: Axis, from inputs: [NodeID], upTo last: NodeID, in tree: ViewTree) -> Int {
+        var b = ProgramBuilder(start: .document)
+        b.axis(axis, filter: filter, unique: true)
+        b.sortInDocumentOrder()
+        let found = (try? Matcher(configuration: .serial).select(b.build(), in: tree, from: inputs, budget: .unlimited)) ?? []
+        return found.lowerBound(Int(last) + 1)
     }
 
     /// `/A/B[2]/C`: each step the class with its position among same-class siblings when not alone.
     static func absolutePath(of node: NodeID, in tree: ViewTree) -> String {
         var steps: [String] = []
-        var v = node
-        while v >= 0 {
-            let p = tree.parents[Int(v)]
-            let siblings = p >= 0 ? tree.children(of: p) : tree.roots
-            let same = siblings.filter { tree.classIDs[Int($0)] == tree.classIDs[Int(v)] }
+        for v in [node] + tree.ancestors(of: node) {
             let cls = tree.className(of: v)
-            if same.count > 1, let k = same.firstIndex(of: v) { steps.append("\(cls)[\(k + 1)]") } else { steps.append(cls) }
-            v = p
+            let same = count(.memberOf(cls), on: .siblings, from: [v], upTo: NodeID(tree.count), in: tree)
+            let before = count(.memberOf(cls), on: .precedingSiblings, from: [v], upTo: NodeID(tree.count), in: tree)
+            steps.append(same > 0 ? "\(cls)[\(before + 1)]" : cls)
         }
         return "/" + steps.reversed().joined(separator: "/")
     }

@@ -1,10 +1,13 @@
 import SelectorCore
 
-// The interpreter for what the core's steps cannot express: positional predicates, the axes the
-// core lacks, value comparisons between node-sets and the function library. It runs inside an
-// `EngineStep`, so it reads the tree only through `StepContext`: class tests are class-id
-// comparisons, predicates the compiler could translate are the core's resolved `NodeFilter`s, and
-// every node an axis visits is charged to the query's budget.
+// The interpreter for what the core's steps cannot express: predicates that read XPath's values
+// (positions in expressions, comparisons with XPath's type rules, node-sets compared with each
+// other, the function library). It runs inside an `EngineStep`, so it reads the tree only through
+// `StepContext`: axes are the core's walks (`StepContext.forEach(on:from:)`, every node visited
+// charged to the query's budget), name tests and predicates the compiler could translate are the
+// core's resolved `NodeFilter`s, and values come from the recorded columns. What is XPath's own
+// here is the document's root node (above the views, on the parent and ancestor axes of a top-level
+// view) and the attributes.
 //
 // Everything else that can be long is charged too (issue 28): one unit per expression node
 // evaluated and per candidate a predicate tests, one per node of a node-set built or read, and one
@@ -14,9 +17,12 @@ import SelectorCore
 // distinct strings (or numeric extremes) are summarised once, and once per step for an invariant
 // one (`XExpr.invariant`, memoised by its key).
 
-/// One evaluation's state: the tree, what was resolved for it, and work not yet charged.
+/// One evaluation's state: what was resolved on the tree, and work not yet charged.
 struct XEvaluator {
-    let tree: ViewTree
+    /// How many views the tree holds.
+    let count: Int32
+    /// Classes and property values.
+    let values: RecordedValues
     /// Attribute names, in the tree's property order (the attribute axis's order).
     let attributeNames: [String]
     let attributeColumns: [PropertyColumn]
@@ -51,12 +57,16 @@ struct XEvaluator {
     /// Core programs for absolute paths, by `XExpr.invariant` key.
     let programs: [Int: SelectorProgram]
 
-    init(tree: ViewTree, programs: [Int: SelectorProgram] = [:]) {
-        self.tree = tree
+    /// Name tests resolved on this tree, by class name.
+    var nameTests: [String: NodeFilter] = [:]
+
+    init(_ context: StepContext, programs: [Int: SelectorProgram] = [:]) {
+        count = Int32(context.nodeCount)
+        values = context.values
         self.programs = programs
         var names: [String] = [], columns: [PropertyColumn] = []
-        for n in tree.propertyNames {
-            guard let c = tree.columns[n] else { continue }
+        for n in values.propertyNames {
+            guard let c = values.column(n) else { continue }
             names.append(n); columns.append(c)
         }
         attributeNames = names; attributeColumns = columns
@@ -84,10 +94,8 @@ struct XEvaluator {
 
     // MARK: Node properties
 
-    var count: Int32 { Int32(tree.count) }
-
     func attributeText(_ n: XNode) -> String {
-        if n.attr == classIndex { return tree.className(of: n.node) }
+        if n.attr == classIndex { return values.className(of: n.node) }
         guard let v = attributeColumns[Int(n.attr)].value(at: Int(n.node)) else { return "" }
         return XPathText.attribute(v)
     }
@@ -105,7 +113,7 @@ struct XEvaluator {
 
     func name(_ n: XNode) -> String {
         if n.isAttribute { return n.attr == classIndex ? "class" : attributeNames[Int(n.attr)] }
-        return n.node < 0 ? "" : tree.className(of: n.node)
+        return n.node < 0 ? "" : values.className(of: n.node)
     }
 
     // MARK: Axes
@@ -113,8 +121,8 @@ struct XEvaluator {
     /// What a node test accepts, resolved once per step.
     enum ResolvedTest {
         case none
-        /// Views of this class id (and, with `anyPrincipal`, every view).
-        case classID(Int32)
+        /// Views passing a resolved name test.
+        case views(NodeFilter)
         case anyElement
         case attributeIndex(Int32)
         case anyAttribute
@@ -122,7 +130,7 @@ struct XEvaluator {
         case all
     }
 
-    func resolve(_ test: XNodeTest, axis: XAxis) -> ResolvedTest {
+    mutating func resolve(_ test: XNodeTest, axis: XAxis, _ sc: inout StepContext) throws(SelectorError) -> ResolvedTest {
         switch test {
         case .node: return .all
         case .text, .comment, .processingInstruction: return .none
@@ -133,24 +141,40 @@ struct XEvaluator {
                 if let k = attributeNames.firstIndex(of: n) { return .attributeIndex(Int32(k)) }
                 return n == "class" ? .attributeIndex(classIndex) : .none
             }
-            guard let id = tree.classes.id(of: n) else { return .none }
-            return .classID(id)
+            if let f = nameTests[n] { return f.isNever ? .none : .views(f) }
+            let f = try sc.test(.memberOf(n))
+            nameTests[n] = f
+            return f.isNever ? .none : .views(f)
         }
     }
 
     @inline(__always) func passes(_ n: Int32, _ t: ResolvedTest) -> Bool {
         switch t {
         case .none, .attributeIndex, .anyAttribute: return false
-        case .classID(let id): return n >= 0 && tree.classIDs[Int(n)] == id
+        case .views(let f): return n >= 0 && f(n)
         case .anyElement: return n >= 0
         case .all: return true
         }
     }
 
-    /// The nodes on `axis` from `c` that pass `t`, in the axis's order (reverse axes nearest first).
-    mutating func axisNodes(_ c: XNode, _ axis: XAxis, _ t: ResolvedTest, into out: inout [XNode]) {
+    /// The nodes on `axis` from `c` that pass `t`, in the axis's order (reverse axes nearest
+    /// first). Between views it is the core's walk; what is XPath's own is the root node (the
+    /// parent of a top-level view, the last of every view's ancestors, `node()` its only test that
+    /// passes it) and the attributes.
+    mutating func axisNodes(_ c: XNode, _ axis: XAxis, _ t: ResolvedTest, into out: inout [XNode],
+                            _ sc: inout StepContext) throws(SelectorError) {
         if case .none = t { return }
         let n = c.node
+        /// The core's walk, the views passing `t` appended.
+        func walk(_ a: Axis, from v: NodeID, _ out: inout [XNode], _ sc: inout StepContext) throws(SelectorError) {
+            if case .anyElement = t {
+                try sc.forEach(on: a, from: v) { k in out.append(.element(k)); return true }
+            } else if case .views(let f) = t {
+                try sc.forEach(on: a, from: v) { k in if f(k) { out.append(.element(k)) }; return true }
+            } else if case .all = t {
+                try sc.forEach(on: a, from: v) { k in out.append(.element(k)); return true }
+            }
+        }
         if c.isAttribute {
             switch axis {
             case .self: if case .all = t { out.append(c) } else if case .anyAttribute = t { out.append(c) }
@@ -159,15 +183,12 @@ struct XEvaluator {
             case .ancestorOrSelf, .ancestor:
                 if axis == .ancestorOrSelf, case .all = t { out.append(c) }
                 if passes(n, t) { out.append(.element(n)) }
-                axisNodes(.element(n), .ancestor, t, into: &out)
+                try axisNodes(.element(n), .ancestor, t, into: &out, &sc)
             case .following:
                 // After an attribute come its view's descendants, then what follows the view.
-                var j = n + 1
-                let end = tree.ends[Int(n)]
-                while j < end { if passes(j, t) { out.append(.element(j)) }; j += 1 }
-                pending += Int(end - n)
-                axisNodes(.element(n), .following, t, into: &out)
-            case .preceding: axisNodes(.element(n), .preceding, t, into: &out)
+                try walk(.descendants, from: n, &out, &sc)
+                try walk(.following, from: n, &out, &sc)
+            case .preceding: try axisNodes(.element(n), .preceding, t, into: &out, &sc)
             default: break
             }
             return
@@ -175,67 +196,14 @@ struct XEvaluator {
         switch axis {
         case .self:
             if passes(n, t) { out.append(c) }
-        case .child:
-            var j = n + 1
-            let end = n < 0 ? count : tree.ends[Int(n)]
-            while j < end { if passes(j, t) { out.append(.element(j)) }; j = tree.ends[Int(j)]; pending += 1 }
-        case .descendant, .descendantOrSelf:
-            if axis == .descendantOrSelf && passes(n, t) { out.append(c) }
-            let start = n + 1, end = n < 0 ? count : tree.ends[Int(n)]
-            pending += Int(end - start)
-            if case .classID(let id) = t {
-                tree.classIDs.withUnsafeBufferPointer { ids in
-                    var j = Int(start)
-                    while j < Int(end) { if ids[j] == id { out.append(.element(Int32(j))) }; j += 1 }
-                }
-            } else if case .none = t {
-            } else if case .attributeIndex = t {
-            } else if case .anyAttribute = t {
-            } else {
-                var j = start
-                while j < end { out.append(.element(j)); j += 1 }
-            }
-        case .parent:
-            guard n >= 0 else { return }
-            let p = tree.parents[Int(n)]
-            if passes(p, t) { out.append(.element(p)) }
-        case .ancestor, .ancestorOrSelf:
-            if axis == .ancestorOrSelf && passes(n, t) { out.append(c) }
-            guard n >= 0 else { return }
-            var p = tree.parents[Int(n)]
-            while true {
-                pending += 1
-                if passes(p, t) { out.append(.element(p)) }
-                if p < 0 { break }
-                p = tree.parents[Int(p)]
-            }
-        case .followingSibling, .precedingSibling:
-            guard n >= 0 else { return }
-            let p = tree.parents[Int(n)]
-            let end = p < 0 ? count : tree.ends[Int(p)]
-            if axis == .followingSibling {
-                var j = tree.ends[Int(n)]
-                while j < end { if passes(j, t) { out.append(.element(j)) }; j = tree.ends[Int(j)]; pending += 1 }
-            } else {
-                var j = p + 1
-                let first = out.count
-                while j < n { if passes(j, t) { out.append(.element(j)) }; j = tree.ends[Int(j)]; pending += 1 }
-                out[first...].reverse()
-            }
-        case .following:
-            guard n >= 0 else { return }
-            var j = tree.ends[Int(n)]
-            pending += Int(count - j)
-            while j < count { if passes(j, t) { out.append(.element(j)) }; j += 1 }
-        case .preceding:
-            guard n >= 0 else { return }
-            var j = n - 1
-            pending += Int(n)
-            while j >= 0 {
-                // Ancestors end after `n`; every other earlier node ends at or before it.
-                if tree.ends[Int(j)] <= n && passes(j, t) { out.append(.element(j)) }
-                j -= 1
-            }
+        case .descendantOrSelf, .ancestorOrSelf:
+            if passes(n, t) { out.append(c) }
+            try walk(axis == .descendantOrSelf ? .descendants : .ancestors, from: n, &out, &sc)
+            if axis == .ancestorOrSelf && n >= 0, case .all = t { out.append(.element(-1)) }
+        case .parent, .ancestor:
+            try walk(axis.core!, from: n, &out, &sc)
+            // The root node: every view's last ancestor, and a top-level view's parent.
+            if n >= 0, case .all = t, axis == .ancestor || sc.parent(of: n) < 0 { out.append(.element(-1)) }
         case .attribute:
             guard n >= 0 else { return }
             pending += 1
@@ -252,6 +220,8 @@ struct XEvaluator {
             }
         case .namespace:
             break
+        default:
+            try walk(axis.core!, from: n, &out, &sc)
         }
     }
 
@@ -259,12 +229,12 @@ struct XEvaluator {
 
     /// One location step from every node of `input` (in document order), with its predicates.
     mutating func step(_ s: XStep, from input: [XNode], _ sc: inout StepContext) throws(SelectorError) -> [XNode] {
-        let t = resolve(s.test, axis: s.axis)
+        let t = try resolve(s.test, axis: s.axis, &sc)
         var out: [XNode] = []
         var candidates: [XNode] = []
         for c in input {
             candidates.removeAll(keepingCapacity: true)
-            axisNodes(c, s.axis, t, into: &candidates)
+            try axisNodes(c, s.axis, t, into: &candidates, &sc)
             for p in s.predicates {
                 if candidates.isEmpty { break }
                 candidates = try filter(candidates, by: p, &sc)
@@ -311,7 +281,7 @@ struct XEvaluator {
         var equality: TypedEquality? = nil
         if let (name, value, equal) = p.attributeEquality, let key = p.coreKey {
             if let e = equalities[key] { equality = e } else {
-                let e = TypedEquality(tree: tree, attribute: name, value: value, equal: equal)
+                let e = TypedEquality(column: values.column(name), value: value, equal: equal)
                 equalities[key] = e
                 equality = e
             }
@@ -346,21 +316,21 @@ struct XEvaluator {
         var covered = 0
         for c in candidates {
             guard c.isElement else { return nil }
-            covered += Int(tree.ends[Int(c.node)] - c.node)
+            covered += sc.subtreeEnd(of: c.node) - Int(c.node)
         }
-        guard covered > tree.count / 4 else { return nil }
+        guard covered > Int(count) / 4 else { return nil }
         var scan = ProgramBuilder(start: .document)
         scan.descendants(target, unique: true)
         let found = try sc.select(scan.build(), from: [-1])
-        var marks = [Bool](repeating: false, count: tree.count)
+        var marks = [Bool](repeating: false, count: Int(count))
         var walked = 0
         for v in found {
-            var p = tree.parents[Int(v)]
+            var p = sc.parent(of: v)
             while p >= 0 && !marks[Int(p)] {
                 marks[Int(p)] = true
                 walked += 1
                 if !descendants { break }
-                p = tree.parents[Int(p)]
+                p = sc.parent(of: p)
             }
         }
         try sc.charge(walked)
@@ -985,9 +955,8 @@ struct TypedEquality {
     let equal: Bool
     let exists: PropertyColumn?
 
-    init(tree: ViewTree, attribute: String, value: String, equal: Bool) {
+    init(column: PropertyColumn?, value: String, equal: Bool) {
         self.equal = equal
-        let column = tree.columns[attribute]
         exists = column
         switch column {
         case nil: kind = .never

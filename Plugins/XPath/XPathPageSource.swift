@@ -16,7 +16,7 @@ extension XPathEngine {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         var open: [Int32] = []
         func close(upTo node: Int32) {
-            while let top = open.last, node >= tree.ends[Int(top)] {
+            while let top = open.last, Int(node) >= tree.subtreeEnd(of: top) {
                 out += "</" + tree.className(of: top) + ">"
                 open.removeLast()
             }
@@ -28,7 +28,7 @@ extension XPathEngine {
                 guard let v = c.value(at: Int(i)) else { continue }
                 out += " " + names[k] + "=\"" + escaped(XPathText.attribute(v)) + "\""
             }
-            if tree.ends[Int(i)] == i + 1 { out += "/>" } else { out += ">"; open.append(i) }
+            if tree.subtreeEnd(of: i) == Int(i) + 1 { out += "/>" } else { out += ">"; open.append(i) }
         }
         close(upTo: Int32.max)
         return out + "\n"

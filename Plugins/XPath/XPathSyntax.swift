@@ -13,6 +13,25 @@ enum XAxis: String, Sendable, CaseIterable {
     case following, preceding, attribute, namespace, `self`
     case descendantOrSelf = "descendant-or-self", ancestorOrSelf = "ancestor-or-self"
 
+    /// The core's axis with the same nodes in the same order from a view (the root node aside:
+    /// XPath's parent and ancestor axes end at it, the core's at the top-level view); nil for the
+    /// self, attribute and namespace axes.
+    var core: Axis? {
+        switch self {
+        case .child: return .children
+        case .descendant: return .descendants
+        case .descendantOrSelf: return .descendantsOrSelf
+        case .parent: return .parent
+        case .ancestor: return .ancestors
+        case .ancestorOrSelf: return .ancestorsOrSelf
+        case .followingSibling: return .followingSiblings
+        case .precedingSibling: return .precedingSiblings
+        case .following: return .following
+        case .preceding: return .preceding
+        case .self, .attribute, .namespace: return nil
+        }
+    }
+
     /// Reverse axes number their nodes nearest first (proximity positions count backwards).
     var isReverse: Bool {
         switch self {

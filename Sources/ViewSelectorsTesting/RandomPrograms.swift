@@ -62,11 +62,17 @@ public struct ProgramGenerator<R: RandomNumberGenerator> {
         case 5: return .deduplicate
         case 6: return .sortInDocumentOrder
         case 8: return .engine(HasDescendantStep(predicate(depth: 0), includingSelf: rng.chance(30)))
+        case 9 where rng.chance(50):
+            return .engine(AxisPositionStep(pick(Axis.allCases), filter: rng.chance(75) ? predicate(depth: 0) : .any,
+                                            index: rng.below(7) - 3))
+        case 10 where rng.chance(30):
+            return .engine(SiblingPositionStep(SiblingPosition(rng.below(5) - 2, among: rng.chance(70) ? predicate(depth: 0) : .any,
+                                                               exempt: rng.chance(20) ? predicate(depth: 0) : .none)))
         case 7 where depth == 0:
             return .union((0..<(2 + rng.below(2))).map { _ in program(depth: depth + 1) })
         default:
             let axis: Axis = pick([.descendants, .descendants, .descendants, .descendantsOrSelf, .children, .children,
-                                   .ancestors, .parent, .siblings])
+                                   .ancestors, .parent, .siblings] + (rng.chance(20) ? Axis.allCases : []))
             return .axis(axis, order: rng.chance(50) ? .document : .reverse,
                          filter: rng.chance(75) ? predicate(depth: 0) : .any, unique: rng.chance(60))
         }

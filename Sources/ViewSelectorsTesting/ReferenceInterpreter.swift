@@ -120,7 +120,37 @@ public final class ReferenceInterpreter {
             }
             return firstOccurrences(out)
         case .engine(let e):
+            // The core's own position steps have definitions of their own, so they are checked
+            // here instead of being run by the matcher.
+            if let step = e as? AxisPositionStep { return try axisPosition(step, list) }
+            if let step = e as? SiblingPositionStep { return try siblingPosition(step.position, list) }
             return try applyEngine(e, to: list)
+        }
+    }
+
+    /// `AxisPositionStep`: for each input, the `index`-th node on the axis passing the filter.
+    private func axisPosition(_ step: AxisPositionStep, _ list: [NodeID]) throws -> [NodeID] {
+        let check = Check(step.filter)
+        var out: [NodeID] = []
+        for v in list {
+            let passing = try nodes(on: step.axis, order: .document, from: v).filter { try holds(check, $0) }
+            let k = step.index >= 0 ? step.index : passing.count + step.index
+            if k >= 0 && k < passing.count { out.append(passing[k]) }
+        }
+        return out
+    }
+
+    /// `SiblingPositionStep`: the inputs exempt, or at the position among their siblings passing `among`.
+    private func siblingPosition(_ position: SiblingPosition, _ list: [NodeID]) throws -> [NodeID] {
+        let among = Check(position.among), exempt = Check(position.exempt)
+        return try list.filter { v in
+            guard v >= 0 else { return false }
+            if try holds(exempt, v) { return true }
+            guard try holds(among, v) else { return false }
+            let family = try (tree.parent(of: v).map { tree.children(of: $0) } ?? tree.roots).filter { try holds(among, $0) }
+            try visit()
+            let k = position.index >= 0 ? position.index : family.count + position.index
+            return k >= 0 && k < family.count && family[k] == v
         }
     }
 
@@ -221,6 +251,29 @@ public final class ReferenceInterpreter {
             // A root's parent is the virtual node, whose children are the roots.
             let all = tree.parent(of: v).map { tree.children(of: $0) } ?? tree.roots
             for s in (order == .document ? all : all.reversed()) where s != v { try visit(); out.append(s) }
+        // The axes below have one order each, whatever `order` says (`TraversalOrder`).
+        case .followingSiblings, .precedingSiblings:
+            guard v >= 0 else { break }
+            let all = tree.parent(of: v).map { tree.children(of: $0) } ?? tree.roots
+            let k = all.firstIndex(of: v)!
+            let side = axis == .followingSiblings ? Array(all[(k + 1)...]) : Array(all[..<k].reversed())
+            for s in side { try visit(); out.append(s) }
+        case .following, .preceding:
+            guard v >= 0 else { break }
+            // From the definitions: after `v` in preorder and not inside it; before `v` and not
+            // one of its ancestors. Node ids are preorder positions.
+            let ancestors = Set(tree.ancestors(of: v))
+            let candidates = axis == .following
+                ? Array((v + 1)..<NodeID(tree.count))
+                : Array((0..<v).reversed())
+            for x in candidates {
+                try visit()
+                if axis == .following ? !tree.ancestors(of: x).contains(v) : !ancestors.contains(x) { out.append(x) }
+            }
+        case .ancestorsOrSelf:
+            guard v >= 0 else { break }
+            try visit(); out.append(v)
+            for a in tree.ancestors(of: v) { try visit(); out.append(a) }
         }
         return out
     }

@@ -37,7 +37,7 @@ struct ProgramJSONTests {
         var c = ProgramBuilder(start: .document)
         c.filter(.any)
 
-        // The core's own steps: has-descendant, sibling position, n-th descendant.
+        // The core's own steps: has-descendant, sibling position, n-th descendant, axis position.
         var d = ProgramBuilder(start: .roots)
         d.axis(.descendants, filter: .kindOf("UITableView"), unique: true)
         d.engine(HasDescendantStep(.memberOf("UISwitch"), includingSelf: true))
@@ -47,6 +47,10 @@ struct ProgramJSONTests {
         d.engine(NthDescendantStep(.any, n: 0))
         d.engine(SiblingPositionStep(SiblingPosition(-1)))
         d.engine(SiblingPositionStep(SiblingPosition(0, among: .memberOf("UILabel"))))
+        // Per-input positions and the axes after the first six.
+        d.engine(AxisPositionStep(.precedingSiblings, filter: .memberOf("UIButton"), index: -1))
+        d.axis(.following, filter: .any, unique: true)
+        d.engine(AxisPositionStep(.ancestorsOrSelf, filter: .kindOf("UIView"), index: 2))
         return [a.build(), b.build(), c.build(), d.build()]
     }()
 
@@ -99,9 +103,9 @@ struct ProgramJSONTests {
         (#"{"start":"roots","steps":{}}"#, "$.steps: expected an array, got an object"),
         (#"{"start":7,"steps":[]}"#, "$.start: expected a string, got a number"),
         (#"{"start":"roots","steps":[{}]}"#,
-         "$.steps[0]: a step needs one of the keys axis, filter, pick, deduplicate, sort, union, hasDescendant, siblingPosition, nthDescendant; found none"),
+         "$.steps[0]: a step needs one of the keys axis, filter, pick, deduplicate, sort, union, hasDescendant, siblingPosition, nthDescendant, axisPosition; found none"),
         (#"{"start":"roots","steps":[{"pick":1,"sort":true}]}"#,
-         "$.steps[0]: a step has exactly one of the keys axis, filter, pick, deduplicate, sort, union, hasDescendant, siblingPosition, nthDescendant; found 'pick' and 'sort'"),
+         "$.steps[0]: a step has exactly one of the keys axis, filter, pick, deduplicate, sort, union, hasDescendant, siblingPosition, nthDescendant, axisPosition; found 'pick' and 'sort'"),
         (#"{"start":"roots","steps":[{"siblingPosition":{"among":"any"}}]}"#, "$.steps[0].siblingPosition: missing key 'index'"),
         (#"{"start":"roots","steps":[{"siblingPosition":2}]}"#,
          "$.steps[0].siblingPosition: expected a position object, got a number"),
@@ -114,7 +118,7 @@ struct ProgramJSONTests {
         (#"{"start":"roots","steps":[{"axis":"descendants","filter":"any","unique":"yes"}]}"#,
          "$.steps[0].unique: expected true or false, got a string"),
         (#"{"start":"roots","steps":[{"axis":"up","filter":"any","unique":true}]}"#,
-         "$.steps[0].axis: unknown axis 'up'; expected one of descendants, descendantsOrSelf, children, ancestors, parent, siblings"),
+         "$.steps[0].axis: unknown axis 'up'; expected one of descendants, descendantsOrSelf, children, ancestors, parent, siblings, followingSiblings, precedingSiblings, following, preceding, ancestorsOrSelf"),
         (#"{"start":"roots","steps":[{"axis":"children","order":"random","filter":"any","unique":true}]}"#,
          "$.steps[0].order: unknown order 'random'; expected document or reverse"),
         (#"{"start":"roots","steps":[{"sort":false}]}"#, "$.steps[0].sort: must be true (leave the step out instead)"),

@@ -233,13 +233,13 @@ struct ExplainTests {
         #expect(x.candidates.first?.suggestion?.selector == "//UIButton[@uid='1006']")
     }
 
-    @Test("xpath: a positional step the engine runs itself is counted, and named when it empties the list")
+    @Test("xpath: a position step is counted, and named when it empties the list")
     func xpathEngineStep() throws {
         let x = try Self.explain("//UIButton[20]", "xpath")
         #expect(x.count == 0)
-        #expect(x.parts[0].steps.map(\.kept) == [1, 0])
-        #expect(x.empty?.step == 2)
-        #expect(x.empty?.reason == "the engine step selected nothing from the whole tree")
+        #expect(x.parts[0].steps.map(\.kept) == [1, 12, 0])
+        #expect(x.empty?.step == 3)
+        #expect(x.empty?.reason == "the engine step kept none of its 12 views")
         #expect(x.nearMisses.isEmpty && x.fix == nil)
     }
 

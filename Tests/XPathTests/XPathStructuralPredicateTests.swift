@@ -204,8 +204,10 @@ private func commonClasses(_ tree: ViewTree) -> [String] {
 
     @Test("positional forms around them keep the interpreter where positions need it")
     func positionalForms() throws {
-        // The position counts among the children of one parent that passed the first predicate.
-        #expect(try XPathEngine().compile("//A[ancestor::B][2]").description.contains("engine xpath //child::A[ancestor::B][2]"))
+        // The position counts among the children of one parent that passed the first predicate:
+        // the core's sibling position, counting the views that pass both tests.
+        let counted = try XPathEngine().compile("//A[ancestor::B][2]").description
+        #expect(counted.contains("keep position 1 among siblings passing"), "\(counted)")
         let second = try XPathEngine().compile("//A[2][.//B]")
         #expect(second.description.contains("engine xpath //child::A[2]["), "\(second)")
         // Not on a sibling-closed axis: the parent filter stays with the interpreter.

@@ -37,6 +37,9 @@ public enum MatchStrategy: String, Sendable, CaseIterable {
     case siblings
     /// Each input's ancestors, nearest first.
     case ancestors
+    /// Each input's nodes on a sibling, following, preceding or ancestor-or-self axis, walked
+    /// (`ViewTree.walk`).
+    case axisWalk = "axis-walk"
     /// A filter of the list in place.
     case filter
     /// One element by index.

@@ -66,6 +66,9 @@ struct Run {
                     try meter.checkResults(out.count)
                 }
                 return unique ? deduplicated(out) : out
+            case .followingSiblings, .precedingSiblings, .following, .preceding, .ancestorsOrSelf:
+                choose(.axisWalk)
+                return try walkEach(axis, from: list, test, unique: unique)
             }
         case .filter(let p):
             choose(.filter)
@@ -913,6 +916,41 @@ struct Run {
             try meter.checkResults(out.count)
         }
         return out
+    }
+
+    /// Each input's nodes on `axis` passing `test`, in the axis's order, concatenated.
+    ///
+    /// Under `unique`, `following` walks only what no earlier input yielded: its nodes from one
+    /// input are a suffix of the document, so the inputs' union so far is the suffix from the
+    /// lowest start, and a new input adds the nodes from its start up to that one. Every other
+    /// axis is walked per input and de-duplicated after (each walk charged as it ends, so a long
+    /// list of inputs stops at the budget).
+    private mutating func walkEach(_ axis: Axis, from list: [NodeID], _ test: NodeTest,
+                                   unique: Bool) throws(SelectorError) -> [NodeID] {
+        var out: [NodeID] = []
+        var lowest = Int32(tree.count)
+        for v in list where v >= 0 {
+            var visited: Int
+            if axis == .following && unique {
+                let start = tree.ends[Int(v)]
+                visited = 0
+                var j = start
+                while j < lowest {
+                    if passes(j, test) { out.append(j) }
+                    j += 1
+                    visited += 1
+                }
+                lowest = min(lowest, start)
+            } else {
+                visited = tree.walk(axis, from: v) { k in
+                    if passes(k, test) { out.append(k) }
+                    return true
+                }
+            }
+            try meter.charge(visited)
+            try meter.checkResults(out.count)
+        }
+        return unique ? deduplicated(out) : out
     }
 
     private func deduplicated(_ list: [NodeID]) -> [NodeID] { list.firstOccurrences(treeSize: tree.count) }

@@ -89,7 +89,7 @@ extension Array where Element == NodeID {
 
     /// In an ascending list, the index of the first element not below `value` (`count` when
     /// every element is below it).
-    func lowerBound(_ value: Int) -> Int {
+    public func lowerBound(_ value: Int) -> Int {
         var lo = 0, hi = count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -35,7 +35,7 @@ public struct HasDescendantStep: EngineStep, Equatable {
 
     public func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         if input.isEmpty { return [] }
-        let tree = context.tree
+        let tree = context.run.tree
         func end(_ node: NodeID) -> Int32 { Int32(tree.subtreeEnd(of: node)) }
         // Outermost inputs in document order: their descendants cover every input's, and a scan from
         // disjoint roots in document order yields matches in document order (sorted, for the search).

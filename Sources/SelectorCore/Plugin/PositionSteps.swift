@@ -303,3 +303,63 @@ struct SiblingCounter {
         open.append(Cursor(parent: parent, end: context.subtreeEnd(of: parent), child: parent + 1, before: 0, total: -1))
     }
 }
+
+/// For each input node in order, the node at `index` among those on `axis` passing `filter`, in
+/// the axis's order (`Axis`: reverse axes nearest first): XPath's positions per context node,
+/// `child::A[k]`, `following-sibling::A[1]`, `ancestor::A[1]`, `preceding-sibling::*[last()]`.
+///
+/// `index` counts from 0; a negative one counts from the last (-1 is the last). An input without
+/// such a node contributes nothing; the output is in input order and may hold duplicates (sort
+/// after it as the engine needs). A walk from the front stops at its node, so `[1]` on a long
+/// axis costs the distance to the first match.
+public struct AxisPositionStep: EngineStep, Equatable {
+    /// The axis walked from each input.
+    public let axis: Axis
+    /// What a node must pass to be counted.
+    public let filter: Predicate
+    /// Which counted node to keep.
+    public let index: Int
+
+    public init(_ axis: Axis, filter: Predicate = .any, index: Int) {
+        self.axis = axis; self.filter = filter; self.index = index
+    }
+
+    public var description: String {
+        "per input: \(axis.rawValue) \(index) passing \(ProgramPrinter.text(filter))"
+    }
+
+    public func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        if input.isEmpty { return [] }
+        let test = try context.test(filter)
+        if test.isNever { return [] }
+        var out: [NodeID] = []
+        // The last `-index` matches, oldest first, for a position from the end.
+        var recent: [NodeID] = []
+        let keep = index < 0 ? -index : 0
+        for v in input {
+            var found: NodeID = -1
+            if index >= 0 {
+                var seen = 0
+                try context.forEach(on: axis, from: v) { k in
+                    guard test(k) else { return true }
+                    if seen == index { found = k; return false }
+                    seen += 1
+                    return true
+                }
+            } else {
+                recent.removeAll(keepingCapacity: true)
+                try context.forEach(on: axis, from: v) { k in
+                    guard test(k) else { return true }
+                    if recent.count == keep { recent.removeFirst() }
+                    recent.append(k)
+                    return true
+                }
+                if recent.count == keep { found = recent[0] }
+            }
+            if found >= 0 { out.append(found) }
+        }
+        try context.charge(input.count + out.count)
+        try context.checkResults(out.count)
+        return out
+    }
+}

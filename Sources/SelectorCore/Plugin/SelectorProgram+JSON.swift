@@ -43,6 +43,9 @@ extension SelectorProgram {
                                                      ("of", try step.filter.pluginJSON(matchers))]
                 if let position = step.position { fields.append(("position", try position.pluginJSON(matchers))) }
                 steps.append(.object(fields))
+            case .engine(let step as AxisPositionStep):
+                steps.append(.object([("axisPosition", .int(Int64(step.index))), ("axis", .string(step.axis.rawValue)),
+                                      ("of", try step.filter.pluginJSON(matchers))]))
             case .engine(let step):
                 throw SelectorError(.usage, "an engine-supplied step (\(step.description)) cannot cross the plug-in boundary; plug-ins use the steps of Docs/PluginProgramJSON.md")
             }
@@ -78,21 +81,30 @@ extension SelectorProgram {
     }
 
     private static let stepKinds = ["axis", "filter", "pick", "deduplicate", "sort", "union", "hasDescendant",
-                                    "siblingPosition", "nthDescendant"]
+                                    "siblingPosition", "nthDescendant", "axisPosition"]
+
+    /// The `axis` key of a step object.
+    private static func readAxis(_ object: PluginObject, at path: String) throws(SelectorError) -> Axis {
+        let axisName = try object.string("axis")
+        guard let axis = Axis(rawValue: axisName) else {
+            throw invalid("\(path).axis: unknown axis '\(axisName)'; expected one of "
+                          + Axis.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return axis
+    }
 
     private static func readStep(_ json: JSONValue, at path: String, into builder: inout ProgramBuilder,
                                  matchers: (any PluginMatcherSource)?) throws(SelectorError) {
         let object = try PluginObject(json, at: path, expected: "a step object")
-        // An axis step carries a `filter` too, so `axis` decides before the one-kind check.
-        let kind = try object.has("axis") ? "axis" : object.kind(among: stepKinds, what: "a step")
+        // An axis step carries a `filter` too, so `axis` decides before the one-kind check,
+        // unless the step is an axis-position step, which names an axis as well.
+        let positioned = try object.has("axisPosition")
+        let kind = try object.has("axis") && !positioned
+            ? "axis" : object.kind(among: positioned ? stepKinds.filter { $0 != "axis" } : stepKinds, what: "a step")
         switch kind {
         case "axis":
             try object.allowOnly(["axis", "order", "filter", "unique"], for: "an axis step")
-            let axisName = try object.string("axis")
-            guard let axis = Axis(rawValue: axisName) else {
-                throw invalid("\(path).axis: unknown axis '\(axisName)'; expected one of "
-                              + "descendants, descendantsOrSelf, children, ancestors, parent, siblings")
-            }
+            let axis = try readAxis(object, at: path)
             // `order` is the one optional key: most steps walk in document order.
             let orderName = try object.has("order") ? object.string("order") : "document"
             guard let order = TraversalOrder(rawValue: orderName) else {
@@ -120,6 +132,11 @@ extension SelectorProgram {
                 ? SiblingPosition(pluginJSON: object.value("position"), at: "\(path).position", matchers: matchers) : nil
             builder.engine(NthDescendantStep(try Predicate(pluginJSON: object.value("of"), at: "\(path).of", matchers: matchers),
                                              position: position, n: try object.integer("nthDescendant")))
+        case "axisPosition":
+            try object.allowOnly(["axisPosition", "axis", "of"], for: "an axisPosition step")
+            builder.engine(AxisPositionStep(try readAxis(object, at: path),
+                                            filter: try Predicate(pluginJSON: object.value("of"), at: "\(path).of", matchers: matchers),
+                                            index: try object.integer("axisPosition")))
         case "pick":
             try object.allowOnly(["pick"], for: "a pick step")
             builder.pick(try object.integer("pick"))

@@ -28,14 +28,12 @@ extension EngineStep {
     }
 }
 
-/// What an `EngineStep` may use: the tree, resolved predicates, sub-programs and the budget.
+/// What an `EngineStep` may use: navigation, recorded values, resolved predicates, sub-programs
+/// and the budget; never the tree's columns themselves.
 public struct StepContext {
     var run: Run
 
     init(run: Run) { self.run = run }
-
-    /// The tree being matched.
-    public var tree: ViewTree { run.tree }
 
     /// `predicate` resolved against this tree once, as a per-node test.
     public mutating func test(_ predicate: Predicate) throws(SelectorError) -> NodeFilter {
@@ -82,6 +80,19 @@ public struct StepContext {
         run.tree.subtreeEnd(of: node)
     }
 
+    /// Calls `body` with each node on `axis` from `node`, in the axis's order (`Axis`), until it
+    /// returns false; the nodes visited are charged to the query's budget.
+    public mutating func forEach(on axis: Axis, from node: NodeID, _ body: (NodeID) -> Bool) throws(SelectorError) {
+        let visited = run.tree.walk(axis, from: node, body)
+        try run.meter.charge(visited)
+    }
+
+    /// How many views the tree holds; their ids are `0 ..< nodeCount`, in document order.
+    public var nodeCount: Int { run.tree.count }
+
+    /// The values the tree records, without its structure, for a step that reads them per node.
+    public var values: RecordedValues { RecordedValues(tree: run.tree) }
+
     /// The value `node` records under `name` (nil: none), for a step whose answer or error
     /// depends on the value itself rather than on a test of it.
     public func value(_ name: String, of node: NodeID) -> JSONValue? { run.tree.value(name, of: node) }
@@ -95,6 +106,24 @@ public struct StepContext {
     public func checkResults(_ count: Int) throws(SelectorError) {
         try run.meter.checkResults(count)
     }
+}
+
+/// The values a tree records (classes and property columns), without its structure: what an
+/// engine step may keep while it works, so it reads values without holding the tree's columns.
+public struct RecordedValues: Sendable {
+    let tree: ViewTree
+
+    /// The class `node` records.
+    public func className(of node: NodeID) -> String { tree.className(of: node) }
+
+    /// The property names the tree records, in its order (a recording's attribute order).
+    public var propertyNames: [String] { tree.propertyNames }
+
+    /// The column of values recorded under `name`; nil when no view records it.
+    public func column(_ name: String) -> PropertyColumn? { tree.columns[name] }
+
+    /// The string `node` records under `name`, if it records a string there.
+    public func string(_ name: String, of node: NodeID) -> String? { tree.string(name, of: node) }
 }
 
 /// A predicate resolved against one tree: `filter(node)` costs a few array loads.

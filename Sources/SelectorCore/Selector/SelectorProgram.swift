@@ -61,7 +61,7 @@ public enum StartPoint: Sendable, Equatable {
 }
 
 /// Which nodes a step moves to from each input node.
-public enum Axis: String, Sendable, Equatable {
+public enum Axis: String, Sendable, Equatable, CaseIterable {
     /// Every descendant, the input excluded.
     case descendants
     /// The input itself, then its descendants.
@@ -74,11 +74,23 @@ public enum Axis: String, Sendable, Equatable {
     case parent
     /// The other children of the parent.
     case siblings
+    /// The later children of the parent, in document order (XPath's `following-sibling::`).
+    case followingSiblings
+    /// The earlier children of the parent, nearest first (XPath's `preceding-sibling::`).
+    case precedingSiblings
+    /// Every node after the input's subtree, in document order (XPath's `following::`).
+    case following
+    /// Every node before the input that is not its ancestor, nearest first (XPath's `preceding::`).
+    case preceding
+    /// The input itself, then its ancestors nearest first (XPath's `ancestor-or-self::`).
+    case ancestorsOrSelf
 }
 
 /// The order an axis yields nodes in, per input.
 public enum TraversalOrder: String, Sendable, Equatable {
     /// Document order (preorder) for descendants, children and siblings; nearest first for ancestors.
+    /// The sibling, following, preceding and ancestor-or-self axes have one order each (their
+    /// doc comments), which `reverse` leaves as it is.
     case document
     /// UISpec's order: children reversed; descendants as the reversed children, then each child's
     /// descendants in that same reversed order (`R[A[a1,a2],B[b1]]` gives `B, A, b1, a2, a1`).

@@ -1,0 +1,90 @@
+import SelectorCore
+import SyntheticHierarchy
+import Testing
+import ViewSelectorsTesting
+
+// Every axis walked from single nodes, and the per-input position step, against the reference
+// interpreter, whose axes are written from their definitions over `children(of:)` and
+// `ancestors(of:)` ("after `v` in preorder and not inside it"), not from subtree ends. Inputs are
+// a shuffled sample with repeats and the virtual document node, so the walks see every kind of
+// start: roots, leaves, first and last children, nodes deep in a chain.
+
+private let walkTrees: [(String, ViewTree)] = [
+    ("random", RandomTrees.build(nodes: 2_000, seed: 71, shape: .random, frames: .some)),
+    ("wide", RandomTrees.build(nodes: 2_000, seed: 72, shape: .wide, frames: .none)),
+    ("deep", RandomTrees.build(nodes: 300, seed: 73, shape: .deep, frames: .all)),
+    ("app", SyntheticApp.generate(nodes: 3_000, seed: 74)),
+]
+
+private let allAxes = Axis.allCases
+
+/// Every 11th node and the last, shuffled, a few repeated, and the virtual document node.
+private func sampleInputs(_ tree: ViewTree) -> [NodeID] {
+    var rng = SeededRandom(seed: UInt64(tree.count))
+    var inputs = stride(from: 0, to: tree.count, by: 11).map { NodeID($0) } + [NodeID(tree.count - 1)]
+    inputs += inputs.prefix(5) + [-1]
+    for i in inputs.indices.reversed() { inputs.swapAt(i, rng.below(i + 1)) }
+    return inputs
+}
+
+private let filters: [Predicate] = [.any, .memberOf("UILabel"), .kindOf("UIView"), .not(.memberOf("UIView"))]
+
+@Suite("axis walks and per-input positions against the reference")
+struct AxisWalkTests {
+    @Test("each axis from each input, in the axis's order, with and without de-duplication",
+          arguments: walkTrees.map(\.0))
+    func axes(_ name: String) throws {
+        let tree = try #require(walkTrees.first { $0.0 == name }?.1)
+        let reference = ReferenceInterpreter(tree: tree)
+        let inputs = sampleInputs(tree)
+        for (_, matcher) in ReferenceComparison.forcedConfigurations.prefix(3) {
+            for axis in allAxes {
+                for filter in filters {
+                    for unique in [false, true] {
+                        var b = ProgramBuilder(start: .document)
+                        b.axis(axis, filter: filter, unique: unique)
+                        let program = b.build()
+                        let expected = try reference.select(program, from: inputs)
+                        let actual = try matcher.select(program, in: tree, from: inputs, budget: .unlimited)
+                        #expect(actual == expected, "\(axis) \(filter) unique \(unique)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the node at a position on each axis from each input", arguments: walkTrees.map(\.0))
+    func positions(_ name: String) throws {
+        let tree = try #require(walkTrees.first { $0.0 == name }?.1)
+        let reference = ReferenceInterpreter(tree: tree)
+        let inputs = sampleInputs(tree)
+        var nonEmpty = 0
+        for axis in allAxes {
+            for filter in filters {
+                for index in [-3, -1, 0, 1, 4] {
+                    var b = ProgramBuilder(start: .document)
+                    b.engine(AxisPositionStep(axis, filter: filter, index: index))
+                    let program = b.build()
+                    let expected = try reference.select(program, from: inputs)
+                    let actual = try Matcher().select(program, in: tree, from: inputs, budget: .unlimited)
+                    #expect(actual == expected, "\(axis) \(filter) index \(index)")
+                    if !expected.isEmpty { nonEmpty += 1 }
+                }
+            }
+        }
+        // The comparisons are not all of empty lists.
+        #expect(nonEmpty > allAxes.count * filters.count)
+    }
+
+    @Test("a walk along a long axis stops at the budget")
+    func budget() throws {
+        let tree = RandomTrees.build(nodes: 20_000, seed: 75, shape: .wide, frames: .none)
+        var b = ProgramBuilder(start: .document)
+        b.axis(.preceding, filter: .any, unique: false)
+        let inputs = (0..<NodeID(tree.count)).reversed().map { $0 }
+        #expect(throws: SelectorError.self) {
+            try Matcher().select(b.build(), in: tree, from: Array(inputs.prefix(2_000)),
+                                 budget: QueryBudget(maxStepResults: .max, maxWork: 1_000_000))
+        }
+    }
+}
