@@ -101,6 +101,7 @@ public enum ReferenceComparison {
         t.reverseRankMinimumViews = .max
         t.ancestorTestAsChain = false
         t.descendantTestFromTargets = false
+        t.positionsInList = false
         t.parallelWalkInputs = .max
         return t
     }()

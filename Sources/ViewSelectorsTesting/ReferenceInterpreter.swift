@@ -143,11 +143,18 @@ public final class ReferenceInterpreter {
     /// `SiblingPositionStep`: the inputs exempt, or at the position among their siblings passing `among`.
     private func siblingPosition(_ position: SiblingPosition, _ list: [NodeID]) throws -> [NodeID] {
         let among = Check(position.among), exempt = Check(position.exempt)
+        // Each family filtered once (by parent; -1 for the roots), as a wide family repeats.
+        var families: [NodeID: [NodeID]] = [:]
         return try list.filter { v in
             guard v >= 0 else { return false }
             if try holds(exempt, v) { return true }
             guard try holds(among, v) else { return false }
-            let family = try (tree.parent(of: v).map { tree.children(of: $0) } ?? tree.roots).filter { try holds(among, $0) }
+            let parent = tree.parent(of: v) ?? -1
+            let family: [NodeID]
+            if let known = families[parent] { family = known } else {
+                family = try (parent >= 0 ? tree.children(of: parent) : tree.roots).filter { try holds(among, $0) }
+                families[parent] = family
+            }
             try visit()
             let k = position.index >= 0 ? position.index : family.count + position.index
             return k >= 0 && k < family.count && family[k] == v
@@ -262,14 +269,15 @@ public final class ReferenceInterpreter {
             guard v >= 0 else { break }
             // From the definitions: after `v` in preorder and not inside it; before `v` and not
             // one of its ancestors. Node ids are preorder positions.
-            let ancestors = Set(tree.ancestors(of: v))
+            // `v`'s subtree is listed by walking children, its ancestors by walking parents.
+            var inside = Set<NodeID>()
+            var stack = [v]
+            while let x = stack.popLast() { inside.insert(x); stack += kids(x) }
+            let excluded = axis == .following ? inside : Set(tree.ancestors(of: v))
             let candidates = axis == .following
                 ? Array((v + 1)..<NodeID(tree.count))
                 : Array((0..<v).reversed())
-            for x in candidates {
-                try visit()
-                if axis == .following ? !tree.ancestors(of: x).contains(v) : !ancestors.contains(x) { out.append(x) }
-            }
+            for x in candidates where !excluded.contains(x) { try visit(); out.append(x) }
         case .ancestorsOrSelf:
             guard v >= 0 else { break }
             try visit(); out.append(v)

@@ -18,10 +18,10 @@ private let walkTrees: [(String, ViewTree)] = [
 
 private let allAxes = Axis.allCases
 
-/// Every 11th node and the last, shuffled, a few repeated, and the virtual document node.
+/// Every 23rd node and the last, shuffled, a few repeated, and the virtual document node.
 private func sampleInputs(_ tree: ViewTree) -> [NodeID] {
     var rng = SeededRandom(seed: UInt64(tree.count))
-    var inputs = stride(from: 0, to: tree.count, by: 11).map { NodeID($0) } + [NodeID(tree.count - 1)]
+    var inputs = stride(from: 0, to: tree.count, by: 23).map { NodeID($0) } + [NodeID(tree.count - 1)]
     inputs += inputs.prefix(5) + [-1]
     for i in inputs.indices.reversed() { inputs.swapAt(i, rng.below(i + 1)) }
     return inputs
@@ -74,6 +74,36 @@ struct AxisWalkTests {
         }
         // The comparisons are not all of empty lists.
         #expect(nonEmpty > allAxes.count * filters.count)
+    }
+
+    @Test("a position among siblings after a descendant step, counted in the list and by hops",
+          arguments: walkTrees.map(\.0))
+    func positionsInList(_ name: String) throws {
+        let tree = try #require(walkTrees.first { $0.0 == name }?.1)
+        let reference = ReferenceInterpreter(tree: tree)
+        let inputs = sampleInputs(tree)
+        var plain = MatcherTuning()
+        plain.positionsInList = false
+        for (tuningName, tuning) in [("in the list", MatcherTuning()), ("by hops", plain)] {
+            let matcher = Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: tuning))
+            for filter in filters {
+                for index in [-2, -1, 0, 1, 3] {
+                    for (order, unique) in [(TraversalOrder.document, true), (.document, false), (.reverse, false)] {
+                        var b = ProgramBuilder(start: .document)
+                        b.descendants(filter, order: order, unique: unique)
+                        b.engine(SiblingPositionStep(SiblingPosition(index, among: filter)))
+                        let program = b.build()
+                        // From nested inputs a repeating step's list grows with the nesting;
+                        // from the document node it holds each view once in either order.
+                        for from in unique && order == .document ? [inputs, [-1]] : [[-1]] {
+                            let expected = try reference.select(program, from: from)
+                            let actual = try matcher.select(program, in: tree, from: from, budget: .unlimited)
+                            #expect(actual == expected, "\(tuningName): \(filter) index \(index) \(order) unique \(unique)")
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test("a walk along a long axis stops at the budget")

@@ -146,6 +146,18 @@ struct MatcherPlanTests {
             $0.descendants(label, unique: false)
         }, tuning: { var t = MatcherTuning(); t.hullMinimumRanges = 1; t.hullMaximumAverageRange = .max; t.hullMaximumSpread = .max; return t }(),
              strategy: .scan),
+        Case(name: "positions counted in the list", program: program {
+            $0.descendants(label, unique: true)
+            $0.engine(SiblingPositionStep(SiblingPosition(-1, among: label)))
+        }, strategy: .siblingCount),
+        Case(name: "positions by sibling hops", program: program {
+            $0.descendants(label, unique: true)
+            $0.engine(SiblingPositionStep(SiblingPosition(1, among: label)))
+        }, tuning: { var t = MatcherTuning(); t.positionsInList = false; return t }(), strategy: .engine),
+        Case(name: "an axis walked from each input", program: program {
+            $0.descendants(label, unique: true)
+            $0.axis(.followingSiblings, filter: .any, unique: true)
+        }, strategy: .axisWalk),
         Case(name: "parallel scan", program: program { $0.descendants(label, unique: true) },
              tuning: { var t = MatcherTuning(); t.parallelThreshold = 0; return t }(), maxThreads: 4, strategy: .scan),
     ]

@@ -37,6 +37,9 @@ public enum MatchStrategy: String, Sendable, CaseIterable {
     case siblings
     /// Each input's ancestors, nearest first.
     case ancestors
+    /// A position among siblings counted over the list itself, which a descendant step with the
+    /// position's test made (`Run.positionsInList`).
+    case siblingCount = "sibling-count"
     /// Each input's nodes on a sibling, following, preceding or ancestor-or-self axis, walked
     /// (`ViewTree.walk`).
     case axisWalk = "axis-walk"

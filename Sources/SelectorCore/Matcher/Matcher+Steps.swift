@@ -18,6 +18,9 @@ struct Run {
     var depth = 0
     /// The strategy the step just applied ran, and why, for the plan.
     var chosen: (strategy: MatchStrategy, detail: String?) = (.filter, nil)
+    /// When the list is a descendant step's output, that step's filter: the list then holds, with
+    /// each of its views, every sibling passing the filter (`positionsInList`).
+    var listClosedUnder: Predicate?
     private var tuning: MatcherTuning { matcher.configuration.tuning }
 
     mutating func apply(_ step: Step, to list: [NodeID]) throws(SelectorError) -> [NodeID] {
@@ -84,6 +87,10 @@ struct Run {
         case .sortInDocumentOrder:
             choose(.sort)
             return list.sortedUnique()
+        case .engine(let step as SiblingPositionStep)
+            where tuning.positionsInList && step.position.exempt == .none && step.position.among == listClosedUnder:
+            choose(.siblingCount)
+            return try positionsInList(list, step.position.index)
         case .engine(let step):
             depth += 1
             var context = StepContext(run: self)
@@ -118,6 +125,11 @@ struct Run {
         var list = start
         var k = 0
         while k < steps.count {
+            if k > 0, case let .axis(.descendants, _, filter, _) = steps[k - 1] {
+                listClosedUnder = filter
+            } else {
+                listClosedUnder = nil
+            }
             if list.isEmpty {
                 // Nothing follows from nothing, except a step that must see the empty list (a
                 // check that an earlier step found something): run it, skipping those before it.
@@ -954,6 +966,95 @@ struct Run {
     }
 
     private func deduplicated(_ list: [NodeID]) -> [NodeID] { list.firstOccurrences(treeSize: tree.count) }
+
+    /// `SiblingPositionStep` on a list that holds, with each view, every sibling passing the
+    /// position's `among` (a descendant step's output with that filter: `//A[k]`), so positions
+    /// are counted over the list itself, without hopping over the siblings that fail.
+    ///
+    /// Why the list is closed: a view below the step's inputs has its parent at or below an
+    /// input, so all that parent's children passing the filter are below the input too, and on
+    /// the list. One pass over the views in document order with a stack of the parents still
+    /// open: in preorder the parents whose subtree holds the current view are its ancestors,
+    /// nested, so its parent is on top of the stack or new, and a parent leaves the stack once a
+    /// view past its subtree arrives. The count per parent is the view's ordinal among its
+    /// siblings on the list; a position from the end needs the family's total, known when the
+    /// parent leaves. The list keeps its order and repeats.
+    private mutating func positionsInList(_ list: [NodeID], _ index: Int) throws(SelectorError) -> [NodeID] {
+        let members = list.sortedUnique()
+        // Positions from the front are decided as each view arrives, the last as its family
+        // closes; other positions from the end keep each view's ordinal and family until the
+        // family's total is known.
+        let fromTheEnd = index < -1
+        var ordinal = [Int32](repeating: 0, count: fromTheEnd ? members.count : 0)
+        var family = [Int32](repeating: 0, count: fromTheEnd ? members.count : 0)
+        var totals = [Int32](repeating: 0, count: fromTheEnd ? members.count : 0)
+        var picked: [NodeID] = []
+        // The stack in raw buffers with a depth: this loop runs once per view of the list
+        // (253,381 for `//UILabel[2]` on 10^6 views), where a growable array of tuples cost
+        // eight times as much. It never holds more entries than the list has views.
+        let capacity = members.count + 1
+        let openParent = UnsafeMutablePointer<NodeID>.allocate(capacity: capacity)
+        let openEnd = UnsafeMutablePointer<NodeID>.allocate(capacity: capacity)
+        let openFamily = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let openCount = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let openLast = UnsafeMutablePointer<NodeID>.allocate(capacity: capacity)
+        defer {
+            openParent.deallocate(); openEnd.deallocate(); openFamily.deallocate()
+            openCount.deallocate(); openLast.deallocate()
+        }
+        var depth = 0
+        var families: Int32 = 0
+        let size = NodeID(tree.count)
+        tree.parents.withUnsafeBufferPointer { parents in
+            tree.ends.withUnsafeBufferPointer { ends in
+                ordinal.withUnsafeMutableBufferPointer { ordinal in
+                    family.withUnsafeMutableBufferPointer { family in
+                        totals.withUnsafeMutableBufferPointer { totals in
+                            for (i, v) in members.enumerated() where v >= 0 {
+                                let p = parents[Int(v)]
+                                while depth > 0 && openEnd[depth - 1] <= v {
+                                    depth -= 1
+                                    if fromTheEnd { totals[Int(openFamily[depth])] = openCount[depth] }
+                                    else if index == -1 { picked.append(openLast[depth]) }
+                                }
+                                if depth > 0 && openParent[depth - 1] == p {
+                                    openCount[depth - 1] += 1
+                                    openLast[depth - 1] = v
+                                } else {
+                                    openParent[depth] = p
+                                    openEnd[depth] = p >= 0 ? ends[Int(p)] : size
+                                    openFamily[depth] = families
+                                    openCount[depth] = 1
+                                    openLast[depth] = v
+                                    families += 1
+                                    depth += 1
+                                }
+                                let at = openCount[depth - 1] - 1
+                                if index >= 0 && Int(at) == index { picked.append(v) }
+                                if fromTheEnd { ordinal[i] = at; family[i] = openFamily[depth - 1] }
+                            }
+                            while depth > 0 {
+                                depth -= 1
+                                if fromTheEnd { totals[Int(openFamily[depth])] = openCount[depth] }
+                                else if index == -1 { picked.append(openLast[depth]) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if fromTheEnd {
+            for (i, v) in members.enumerated() where v >= 0 && Int(ordinal[i]) - Int(totals[Int(family[i])]) == index {
+                picked.append(v)
+            }
+        }
+        try meter.charge(members.count)
+        // Families close innermost first, so the last views come out of order.
+        if index == -1 { picked.sort() }
+        if list.isStrictlyAscending { return picked }
+        let kept = Bitset(count: tree.count, members: picked)
+        return list.filter { $0 >= 0 && kept.contains(Int($0)) }
+    }
 }
 
 /// `a × b × c` for non-negative factors, `Int.max` when it would overflow (a tuning of `Int.max`

@@ -84,6 +84,10 @@ public struct MatcherTuning: Sendable, Equatable {
     /// ... walking the targets' ancestors while there is at most one target per this many views
     /// scanned (0: always).
     public var descendantTestViewsPerTarget = 256
+    /// A position among the siblings passing a test, right after a descendant step with that
+    /// test (XPath's `//A[k]`), is counted over the step's output (`Run.positionsInList`) instead
+    /// of by sibling hops.
+    public var positionsInList = true
 
     public init() {}
 }

@@ -332,15 +332,18 @@ public struct AxisPositionStep: EngineStep, Equatable {
         if input.isEmpty { return [] }
         let test = try context.test(filter)
         if test.isNever { return [] }
+        let tree = context.run.tree
         var out: [NodeID] = []
         // The last `-index` matches, oldest first, for a position from the end.
         var recent: [NodeID] = []
         let keep = index < 0 ? -index : 0
+        // Charged in bulk: a charge per input cost as much as a short walk.
+        var visited = 0
         for v in input {
             var found: NodeID = -1
             if index >= 0 {
                 var seen = 0
-                try context.forEach(on: axis, from: v) { k in
+                visited += tree.walk(axis, from: v) { k in
                     guard test(k) else { return true }
                     if seen == index { found = k; return false }
                     seen += 1
@@ -348,7 +351,7 @@ public struct AxisPositionStep: EngineStep, Equatable {
                 }
             } else {
                 recent.removeAll(keepingCapacity: true)
-                try context.forEach(on: axis, from: v) { k in
+                visited += tree.walk(axis, from: v) { k in
                     guard test(k) else { return true }
                     if recent.count == keep { recent.removeFirst() }
                     recent.append(k)
@@ -357,8 +360,9 @@ public struct AxisPositionStep: EngineStep, Equatable {
                 if recent.count == keep { found = recent[0] }
             }
             if found >= 0 { out.append(found) }
+            if visited >= 1 << 16 { try context.charge(visited); visited = 0 }
         }
-        try context.charge(input.count + out.count)
+        try context.charge(visited + input.count + out.count)
         try context.checkResults(out.count)
         return out
     }
