@@ -72,7 +72,7 @@ struct NearScorerTests {
         for input in inputs {
             var run = registry.matcher.makeRun(in: tree, predicates: registry.predicates,
                                                budget: registry.limits.budget(treeSize: tree.count))
-            let expected = Set(try run.apply(.axis(axis, order: .document, filter: .any, unique: true), to: input).filter { $0 >= 0 })
+            let expected = Set(try run.run([.axis(axis, order: .document, filter: .any, unique: true)], from: input).filter { $0 >= 0 })
             let ranges = explainer.descendantRanges(input, includeSelf: includeSelf)
             let got = Explainer.Candidates.ranges(ranges)
             #expect(Set(got.list) == expected, "input \(input)")

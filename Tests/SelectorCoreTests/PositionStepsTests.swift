@@ -36,24 +36,11 @@ private func inputShapes(_ tree: ViewTree, seed: UInt64) -> [(String, [NodeID])]
     let all = (0..<tree.count).map { NodeID($0) }
     var byParent = all
     byParent.sort { (tree.parents[Int($0)], $0) < (tree.parents[Int($1)], $1) }
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     var shuffled = stride(from: 0, to: tree.count, by: 3).map { NodeID($0) }
     shuffled += shuffled.prefix(50) + [-1]
     for i in shuffled.indices.reversed() { shuffled.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
     return [("document order", all), ("by parent", byParent), ("shuffled", shuffled)]
-}
-
-/// A small seeded generator, so a failure names inputs that can be made again.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// `position` for every node, from the definition: each family (the roots, each node's children)

@@ -1,5 +1,5 @@
-// The explainer re-runs a compiled query one step at a time with the core's own `Run`, so it
-// sees exactly what the matcher does and knows no engine: every engine, a plug-in's included,
+// The explainer re-runs a compiled query one step at a time through the core's one step loop
+// (`Run.run`), so it sees exactly what the matcher does and knows no engine: every engine, a plug-in's included,
 // reaches it as a program. Only the step where candidates ran out is taken apart: its axis is run
 // once more without its filter, and each conjunct of the filter is resolved on its own and tested
 // on those candidates, so a view failing exactly one conjunct is a near miss. An engine step is
@@ -83,8 +83,9 @@ struct Explainer {
             for (n, step) in program.steps.enumerated() {
                 if current.isEmpty { steps.append(.init(text: stepTexts[n], kept: nil)); continue }
                 let input = current
-                current = try run.apply(step, to: input)
-                try run.meter.endStep(current.count)
+                // Each step through the matcher's one step loop, which plans and charges it as
+                // in a query; one at a time, so every step's count is exact.
+                current = try run.run([step], from: input)
                 steps.append(.init(text: stepTexts[n], kept: current.count))
                 if current.isEmpty && failure == nil { failure = Failure(part: k, step: n, input: input, run: run) }
             }
@@ -133,7 +134,7 @@ struct Explainer {
                 // Subtrees of the tree's flat order: ranges, not a list of (often) every view.
                 candidates = .ranges(descendantRanges(input, includeSelf: axis == .descendantsOrSelf))
             } else {
-                var list = try failure.run.apply(.axis(axis, order: order, filter: .any, unique: unique), to: input)
+                var list = try failure.run.run([.axis(axis, order: order, filter: .any, unique: unique)], from: input)
                     .firstOccurrences(treeSize: tree.count)
                 list.removeAll { $0 < 0 }
                 candidates = .list(list)
@@ -144,7 +145,7 @@ struct Explainer {
                 ? "no view on its axis (\(axis.rawValue)) from " + (input == [-1] ? inputViews : "the \(inputViews) before it")
                 : "none of its \(SelectorExplanation.views(candidates.count)) (\(axis.rawValue) of \(inputViews)) passes its filter"
             // Wrong nesting: the filter finds views, only not where the axis looks.
-            let everywhere = try failure.run.apply(.axis(.descendants, order: .document, filter: filter, unique: true), to: [-1])
+            let everywhere = try failure.run.run([.axis(.descendants, order: .document, filter: filter, unique: true)], from: [-1])
             if !everywhere.isEmpty {
                 explanation.elsewhereCount = everywhere.count
                 explanation.elsewhere = Array(everywhere.prefix(SelectorExplanation.maxListed))
@@ -327,7 +328,7 @@ struct Explainer {
         let withBits = min(conjuncts.count, Self.maxBitsets, max(1, Self.maxBitsetBytes / max(1, bitsetBytes) - 1))
         var bits = [UInt64](repeating: 0, count: words * withBits)
         for (i, c) in conjuncts.prefix(withBits).enumerated() {
-            let passing = try run.apply(.axis(.descendants, order: .document, filter: c, unique: true), to: [-1])
+            let passing = try run.run([.axis(.descendants, order: .document, filter: c, unique: true)], from: [-1])
             bits.withUnsafeMutableBufferPointer { b in
                 for v in passing where v >= 0 { b[i * words + Int(v) >> 6] |= 1 << UInt64(v & 63) }
             }

@@ -23,7 +23,7 @@ struct Run {
     var listClosedUnder: Predicate?
     private var tuning: MatcherTuning { matcher.configuration.tuning }
 
-    mutating func apply(_ step: Step, to list: [NodeID]) throws(SelectorError) -> [NodeID] {
+    private mutating func apply(_ step: Step, to list: [NodeID]) throws(SelectorError) -> [NodeID] {
         switch step {
         case let .axis(axis, order, filter, unique):
             let test = try resolver.nodeTest(filter)
