@@ -175,7 +175,9 @@ enum XPathCompiler {
         case let .call(f, args) where f == .contains || f == .startsWith || f == .endsWith:
             guard let a = attributeName(args[0]), case .literal(let v) = args[1] else { return nil }
             if v.isEmpty { return .any }
-            guard XPathText.isStringOnly(v) else { return nil }
+            let relation: (String, String) -> Bool = f == .contains ? { $0.contains($1) }
+                : f == .startsWith ? { $0.hasPrefix($1) } : { $0.hasSuffix($1) }
+            guard XPathText.isStringOnly(v, relation) else { return nil }
             return .string(property: a, StringTest(f == .contains ? .contains : f == .startsWith ? .hasPrefix : .hasSuffix, v))
         case let .matches(subject, regex):
             guard let a = attributeName(subject) else { return nil }
@@ -338,10 +340,11 @@ enum XPathCompiler {
         case let .filter(primary, preds, steps)
             where !steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace }) && isContextFree(primary):
             if preds.count == 1, preds[0].constantIndex != nil || preds[0].isLast, let filter = wholeDocumentFilter(primary) {
-                // `(//A)[k]`, `(//A)[last()]`: the k-th view passing the test from the start, or
-                // the first from the end; the scan stops there.
-                b.engine(XPathPickStep(filter: filter, index: preds[0].isLast ? nil : preds[0].constantIndex,
-                                       text: "(" + primary.text + ")[" + preds[0].expr.text + "]"))
+                // `(//A)[k]`, `(//A)[last()]`: a scan and a pick, which the matcher stops at the
+                // picked view (`scan-to-pick`).
+                b.engine(XPathRootStep())
+                b.descendants(filter, unique: true)
+                if preds[0].isLast { b.pick(-1) } else if let k = preds[0].constantIndex, k >= 1 { b.pick(k - 1) } else { b.filter(.none) }
             } else {
                 // `(//A)[position() < 3]`, `(//A | //B)[2]/C`: the primary has one value whatever
                 // the context, so the core selects it once and the predicates filter that list in
@@ -695,49 +698,6 @@ struct XPathDocumentElementStep: EngineStep {
         return (element + input.filter { $0 >= 0 }).sortedUnique()
     }
     var description: String { "xpath context: the document element" }
-}
-
-/// `(//A)[k]` or `(//A)[last()]` (`index` nil): the k-th view of the document passing `filter`,
-/// or the last, by a scan that stops at it.
-struct XPathPickStep: EngineStep {
-    let filter: Predicate
-    let index: Int?
-    /// The expression, for the program printer.
-    let text: String
-
-    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
-        if input.isEmpty { return [] }
-        let test = try context.test(filter)
-        let n = Int32(context.nodeCount)
-        if test.isNever { return [] }
-        var visited = 0
-        defer { try? context.charge(visited) }
-        if let index {
-            if index < 1 { return [] }
-            var count = 0
-            var i: Int32 = 0
-            while i < n {
-                if test(i) {
-                    count += 1
-                    if count == index { return [i] }
-                }
-                i += 1
-                visited += 1
-                if visited & 0xFFFF == 0 { try context.charge(0x10000); visited = 0 }
-            }
-        } else {
-            var i = n - 1
-            while i >= 0 {
-                if test(i) { return [i] }
-                i -= 1
-                visited += 1
-                if visited & 0xFFFF == 0 { try context.charge(0x10000); visited = 0 }
-            }
-        }
-        return []
-    }
-
-    var description: String { "xpath " + text }
 }
 
 /// One location step the core's steps cannot say: predicates that read XPath values per context

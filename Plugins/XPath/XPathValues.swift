@@ -60,15 +60,22 @@ public enum XPathText {
         return d.description
     }
 
-    /// Characters the text of a number or boolean can hold (`-12.5e-07`, `inf`, `nan`, `true`,
-    /// `false`): a literal with a character outside this set can only equal or occur in a string
-    /// value, which is what a core string test reads.
-    static let nonStringCharacters: Set<Character> = Set("0123456789+-.eEtrufalsInfinityNaN")
-
-    /// Whether a core string test on `literal` sees every value that could match it.
-    static func isStringOnly(_ literal: String) -> Bool {
-        literal.contains { !nonStringCharacters.contains($0) }
+    /// Whether only a string value's text can stand in `relation` to `literal` (equal it, hold
+    /// it, start or end with it): then a core string test, which reads string values alone, sees
+    /// every view that could match. The other values' texts are numbers (`-12.5`, `1e-07`, `inf`,
+    /// `NaN`) and the words below, so a literal passes when none of the words relates to it and it
+    /// holds a character no number's text can: `contains(@label, 'elet')` does, `'e'` and `'ru'`
+    /// (inside `true`) do not.
+    static func isStringOnly(_ literal: String, _ relation: (String, String) -> Bool = (==)) -> Bool {
+        if literal.isEmpty { return false }
+        for word in nonStringWords where relation(word, literal) { return false }
+        return literal.contains { !numberCharacters.contains($0) }
     }
+
+    /// The texts of booleans, null and the numbers without digits.
+    static let nonStringWords = ["true", "false", "null", "inf", "-inf", "NaN", "Infinity", "-Infinity"]
+    /// Characters of a number's text with digits (`-12.5e-07`).
+    static let numberCharacters: Set<Character> = Set("0123456789+-.e")
 }
 
 /// XPath's number ↔ string conversions (section 4.4 of the recommendation), as libxml2 writes and

@@ -102,6 +102,7 @@ public enum ReferenceComparison {
         t.ancestorTestAsChain = false
         t.descendantTestFromTargets = false
         t.positionsInList = false
+        t.pickStopsScan = false
         t.parallelWalkInputs = .max
         return t
     }()

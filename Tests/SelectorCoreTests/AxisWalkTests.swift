@@ -16,6 +16,9 @@ private let walkTrees: [(String, ViewTree)] = [
     ("app", SyntheticApp.generate(nodes: 3_000, seed: 74)),
 ]
 
+/// Trees past the first chunks of a scan stopped at its pick (4,096 views, then doubling).
+private let pickTrees = walkTrees + [("app 60,000", SyntheticApp.generate(nodes: 60_000, seed: 76))]
+
 private let allAxes = Axis.allCases
 
 /// Every 23rd node and the last, shuffled, a few repeated, and the virtual document node.
@@ -99,6 +102,36 @@ struct AxisWalkTests {
                             let expected = try reference.select(program, from: from)
                             let actual = try matcher.select(program, in: tree, from: from, budget: .unlimited)
                             #expect(actual == expected, "\(tuningName): \(filter) index \(index) \(order) unique \(unique)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a scan followed by a pick, stopped at the pick and scanned whole", arguments: pickTrees.map(\.0))
+    func scanToPick(_ name: String) throws {
+        let tree = try #require(pickTrees.first { $0.0 == name }?.1)
+        let reference = ReferenceInterpreter(tree: tree)
+        var whole = MatcherTuning()
+        whole.pickStopsScan = false
+        let ascending = sampleInputs(tree).filter { $0 >= 0 }.sortedUnique()
+        // Picks inside the first chunk, across chunks (rare matches), past the last match.
+        let picks = [0, 1, 2, 5, 400, 5_000, 1_000_000, -1, -2, -7, -3_000, -1_000_000]
+        for tuning in [MatcherTuning(), whole] {
+            let matcher = Matcher(configuration: MatcherConfiguration(maxThreads: 2, tuning: tuning))
+            for filter in filters + [.string(property: "accessibilityLabel", StringTest(.equals, "OK"))] {
+                for (axis, unique) in [(Axis.descendants, true), (.descendantsOrSelf, true), (.descendants, false)] {
+                    for n in picks {
+                        var b = ProgramBuilder(start: .document)
+                        b.axis(axis, filter: filter, unique: unique)
+                        b.pick(n)
+                        let program = b.build()
+                        // A repeating step from nested inputs is not one scan (and its list grows).
+                        for from in unique ? [[-1], ascending, tree.roots] : [[-1], tree.roots] {
+                            let expected = try reference.select(program, from: from)
+                            let actual = try matcher.select(program, in: tree, from: from, budget: .unlimited)
+                            #expect(actual == expected, "\(filter) \(axis) unique \(unique) pick \(n)")
                         }
                     }
                 }

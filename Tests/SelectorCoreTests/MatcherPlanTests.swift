@@ -101,7 +101,8 @@ struct MatcherPlanTests {
             $0.sortInDocumentOrder()
             $0.filter(.hasAncestor(.kindOf("UITableView")))
         }, strategy: .filter),
-        Case(name: "pick", program: program { $0.descendants(cell, unique: true); $0.pick(-2) }, strategy: .pick),
+        Case(name: "pick", program: program { $0.descendants(cell, unique: true); $0.pick(-2) },
+             tuning: { var t = MatcherTuning(); t.pickStopsScan = false; return t }(), strategy: .pick),
         Case(name: "deduplicate", program: program {
             $0.descendants(label, unique: false)
             $0.axis(.parent, unique: false)
@@ -146,6 +147,10 @@ struct MatcherPlanTests {
             $0.descendants(label, unique: false)
         }, tuning: { var t = MatcherTuning(); t.hullMinimumRanges = 1; t.hullMaximumAverageRange = .max; t.hullMaximumSpread = .max; return t }(),
              strategy: .scan),
+        Case(name: "a scan stopped at its pick", program: program {
+            $0.descendants(label, unique: true)
+            $0.pick(-3)
+        }, strategy: .scanToPick),
         Case(name: "positions counted in the list", program: program {
             $0.descendants(label, unique: true)
             $0.engine(SiblingPositionStep(SiblingPosition(-1, among: label)))

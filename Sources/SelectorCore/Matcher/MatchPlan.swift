@@ -37,6 +37,9 @@ public enum MatchStrategy: String, Sendable, CaseIterable {
     case siblings
     /// Each input's ancestors, nearest first.
     case ancestors
+    /// A scan followed by a pick, stopped at the picked view: chunks from the front (or the back
+    /// for a pick from the end) until enough matches lie behind (`Run.scanToPick`).
+    case scanToPick = "scan-to-pick"
     /// A position among siblings counted over the list itself, which a descendant step with the
     /// position's test made (`Run.positionsInList`).
     case siblingCount = "sibling-count"

@@ -145,6 +145,15 @@ struct Run {
                 k = j + 1
                 continue
             }
+            if tuning.pickStopsScan, k + 1 < steps.count, case .pick(let n) = steps[k + 1],
+               let (filter, withSelf) = scanInDocumentOrder(steps[k], from: list) {
+                let open = beginEntry(k...(k + 1), inputs: list.count)
+                list = try scanToPick(filter, includeSelf: withSelf, n, from: list)
+                finishEntry(open, outputs: list.count)
+                try meter.endStep(list.count)
+                k += 2
+                continue
+            }
             if tuning.ancestorTestAsChain, let pair = ancestorTestAsChain(steps[k], from: list) {
                 let open = beginEntry(k...k, inputs: list.count)
                 list = try matchFromTheRight(pair[...], from: list)
@@ -966,6 +975,46 @@ struct Run {
     }
 
     private func deduplicated(_ list: [NodeID]) -> [NodeID] { list.firstOccurrences(treeSize: tree.count) }
+
+    /// A descendant step whose output is its inputs' subtrees scanned in document order, once
+    /// each: document order, from inputs in document order, de-duplicating or with disjoint
+    /// subtrees. Its filter and whether it includes the inputs; nil for any other step.
+    private func scanInDocumentOrder(_ step: Step, from list: [NodeID]) -> (Predicate, Bool)? {
+        guard case let .axis(axis, .document, filter, unique) = step, axis == .descendants || axis == .descendantsOrSelf,
+              list.isStrictlyAscending, unique || areDisjointSubtrees(list) else { return nil }
+        return (filter, axis == .descendantsOrSelf)
+    }
+
+    /// A scan followed by `pick(n)` (Shelley's `label index:2`, UiSelector's `instance(2)`,
+    /// XPath's `(//A)[3]`): the scan stops at the pick. Chunks of the inputs' subtree ranges are
+    /// scanned by the ordinary kernels from the front (from the back for a negative `n`), each
+    /// twice the last (from 4,096 views), until `n` matches lie behind: the third label costs a
+    /// few thousand views, not a scan of the tree, and a pick far away costs about one scan.
+    private mutating func scanToPick(_ filter: Predicate, includeSelf: Bool, _ n: Int,
+                                     from list: [NodeID]) throws(SelectorError) -> [NodeID] {
+        choose(.scanToPick)
+        let test = try resolver.nodeTest(filter)
+        if test.never { return [] }
+        let ranges = subtreeRanges(of: list, includeSelf: includeSelf)
+        let want = n >= 0 ? n + 1 : -n
+        var seen = 0
+        var chunk = 4_096
+        for (lo, hi) in n >= 0 ? ranges : ranges.reversed() {
+            var from = n >= 0 ? lo : hi
+            while n >= 0 ? from < hi : from > lo {
+                let part = n >= 0 ? (from, Int32(min(Int(hi), Int(from) + chunk)))
+                                  : (Int32(max(Int(lo), Int(from) - chunk)), from)
+                let found = try scan([part], test)
+                if seen + found.count >= want {
+                    return [n >= 0 ? found[want - 1 - seen] : found[found.count - (want - seen)]]
+                }
+                seen += found.count
+                from = n >= 0 ? part.1 : part.0
+                chunk = min(chunk * 2, 1 << 20)
+            }
+        }
+        return []
+    }
 
     /// `SiblingPositionStep` on a list that holds, with each view, every sibling passing the
     /// position's `among` (a descendant step's output with that filter: `//A[k]`), so positions

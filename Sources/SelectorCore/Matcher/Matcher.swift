@@ -88,6 +88,9 @@ public struct MatcherTuning: Sendable, Equatable {
     /// test (XPath's `//A[k]`), is counted over the step's output (`Run.positionsInList`) instead
     /// of by sibling hops.
     public var positionsInList = true
+    /// A descendant scan followed by a pick stops at the picked view (`Run.scanToPick`) instead of
+    /// listing every match.
+    public var pickStopsScan = true
 
     public init() {}
 }
