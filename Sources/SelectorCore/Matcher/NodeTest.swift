@@ -25,7 +25,12 @@ struct NodeTest: @unchecked Sendable {
         if never || i < 0 { return false }
         // A class test alone (a step such as `tableViewCell`, tested view by view in the chain
         // walks) is one mask read, without the general test's set-up.
-        if let mask = classMask, stringIDs == nil, boolColumn == nil, rest == nil { return mask[Int(classIDs[Int(i)])] }
+        if stringIDs == nil, boolColumn == nil, rest == nil {
+            // A class test alone, or none (`*`): no general test to set up (which copies the
+            // test's columns, a retain and release each, for every node asked about).
+            guard let mask = classMask else { return true }
+            return mask[Int(classIDs[Int(i)])]
+        }
         return NodeTestArrays(test: self, classIDs: classIDs).passes(Int(i), NodeTestShape(self), rest: rest)
     }
 }

@@ -334,36 +334,55 @@ public struct AxisPositionStep: EngineStep, Equatable {
         if test.isNever { return [] }
         let tree = context.run.tree
         var out: [NodeID] = []
-        // The last `-index` matches, oldest first, for a position from the end.
-        var recent: [NodeID] = []
-        let keep = index < 0 ? -index : 0
+        var picker = AxisPicker(test: test, index: index)
+        out.reserveCapacity(input.count)
         // Charged in bulk: a charge per input cost as much as a short walk.
         var visited = 0
         for v in input {
-            var found: NodeID = -1
-            if index >= 0 {
-                var seen = 0
-                visited += tree.walk(axis, from: v) { k in
-                    guard test(k) else { return true }
-                    if seen == index { found = k; return false }
-                    seen += 1
-                    return true
-                }
-            } else {
-                recent.removeAll(keepingCapacity: true)
-                visited += tree.walk(axis, from: v) { k in
-                    guard test(k) else { return true }
-                    if recent.count == keep { recent.removeFirst() }
-                    recent.append(k)
-                    return true
-                }
-                if recent.count == keep { found = recent[0] }
-            }
+            picker.reset()
+            visited += tree.walk(axis, from: v, &picker)
+            let found = picker.found
             if found >= 0 { out.append(found) }
             if visited >= 1 << 16 { try context.charge(visited); visited = 0 }
         }
         try context.charge(visited + input.count + out.count)
         try context.checkResults(out.count)
         return out
+    }
+}
+
+/// `AxisPositionStep`'s count along one input's axis: the `index`-th node passing the test (from
+/// the front), or the last ones in a ring (from the end).
+private struct AxisPicker: AxisVisitor {
+    let test: NodeFilter
+    let index: Int
+    /// The last `-index` matches, in a ring (one slot for `last()`).
+    var ring: [NodeID]
+    var seen = 0
+    var picked: NodeID = -1
+
+    init(test: NodeFilter, index: Int) {
+        self.test = test; self.index = index
+        ring = [NodeID](repeating: -1, count: index < 0 ? -index : 0)
+    }
+
+    mutating func reset() { seen = 0; picked = -1 }
+
+    /// The node at the position, once the walk has ended; -1 for none.
+    var found: NodeID {
+        if index >= 0 { return picked }
+        // The oldest of the last `-index` matches sits where the next one would go.
+        return seen >= ring.count ? ring[seen % ring.count] : -1
+    }
+
+    @inline(__always) mutating func visit(_ node: NodeID) -> Bool {
+        guard test(node) else { return true }
+        if index >= 0 {
+            if seen == index { picked = node; return false }
+        } else {
+            ring[seen % ring.count] = node
+        }
+        seen += 1
+        return true
     }
 }
