@@ -17,14 +17,14 @@ private let walkTrees: [(String, ViewTree)] = [
 ]
 
 /// Trees past the first chunks of a scan stopped at its pick (4,096 views, then doubling).
-private let pickTrees = walkTrees + [("app 60,000", SyntheticApp.generate(nodes: 60_000, seed: 76))]
+private let pickTrees = walkTrees + [("app 60,000", SyntheticApp.generate(nodes: TestScale.views(60_000), seed: 76))]
 
 private let allAxes = Axis.allCases
 
-/// Every 23rd node and the last, shuffled, a few repeated, and the virtual document node.
-private func sampleInputs(_ tree: ViewTree) -> [NodeID] {
+/// Every `every`-th node and the last, shuffled, a few repeated, and the virtual document node.
+private func sampleInputs(_ tree: ViewTree, every: Int = 23) -> [NodeID] {
     var rng = SeededRandom(seed: UInt64(tree.count))
-    var inputs = stride(from: 0, to: tree.count, by: 23).map { NodeID($0) } + [NodeID(tree.count - 1)]
+    var inputs = stride(from: 0, to: tree.count, by: every).map { NodeID($0) } + [NodeID(tree.count - 1)]
     inputs += inputs.prefix(5) + [-1]
     for i in inputs.indices.reversed() { inputs.swapAt(i, rng.below(i + 1)) }
     return inputs
@@ -40,16 +40,17 @@ struct AxisWalkTests {
         let tree = try #require(walkTrees.first { $0.0 == name }?.1)
         let reference = ReferenceInterpreter(tree: tree)
         let inputs = sampleInputs(tree)
-        for (_, matcher) in ReferenceComparison.forcedConfigurations.prefix(3) {
-            for axis in allAxes {
-                for filter in filters {
-                    for unique in [false, true] {
-                        var b = ProgramBuilder(start: .document)
-                        b.axis(axis, filter: filter, unique: unique)
-                        let program = b.build()
-                        let expected = try reference.select(program, from: inputs)
+        for axis in allAxes {
+            for filter in filters {
+                for unique in [false, true] {
+                    var b = ProgramBuilder(start: .document)
+                    b.axis(axis, filter: filter, unique: unique)
+                    let program = b.build()
+                    // The reference once a program, each configuration against it.
+                    let expected = try reference.select(program, from: inputs)
+                    for (name, matcher) in ReferenceComparison.forcedConfigurations.prefix(3) {
                         let actual = try matcher.select(program, in: tree, from: inputs, budget: .unlimited)
-                        #expect(actual == expected, "\(axis) \(filter) unique \(unique)")
+                        #expect(actual == expected, "\(name): \(axis) \(filter) unique \(unique)")
                     }
                 }
             }
@@ -60,7 +61,7 @@ struct AxisWalkTests {
     func positions(_ name: String) throws {
         let tree = try #require(walkTrees.first { $0.0 == name }?.1)
         let reference = ReferenceInterpreter(tree: tree)
-        let inputs = sampleInputs(tree)
+        let inputs = sampleInputs(tree, every: 53)
         var nonEmpty = 0
         for axis in allAxes {
             for filter in filters {
@@ -87,19 +88,21 @@ struct AxisWalkTests {
         let inputs = sampleInputs(tree)
         var plain = MatcherTuning()
         plain.positionsInList = false
-        for (tuningName, tuning) in [("in the list", MatcherTuning()), ("by hops", plain)] {
-            let matcher = Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: tuning))
-            for filter in filters {
-                for index in [-2, -1, 0, 1, 3] {
-                    for (order, unique) in [(TraversalOrder.document, true), (.document, false), (.reverse, false)] {
-                        var b = ProgramBuilder(start: .document)
-                        b.descendants(filter, order: order, unique: unique)
-                        b.engine(SiblingPositionStep(SiblingPosition(index, among: filter)))
-                        let program = b.build()
-                        // From nested inputs a repeating step's list grows with the nesting;
-                        // from the document node it holds each view once in either order.
-                        for from in unique && order == .document ? [inputs, [-1]] : [[-1]] {
-                            let expected = try reference.select(program, from: from)
+        let matchers = [("in the list", MatcherTuning()), ("by hops", plain)].map {
+            ($0.0, Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: $0.1)))
+        }
+        for filter in filters {
+            for index in [-2, -1, 0, 1, 3] {
+                for (order, unique) in [(TraversalOrder.document, true), (.document, false), (.reverse, false)] {
+                    var b = ProgramBuilder(start: .document)
+                    b.descendants(filter, order: order, unique: unique)
+                    b.engine(SiblingPositionStep(SiblingPosition(index, among: filter)))
+                    let program = b.build()
+                    // From nested inputs a repeating step's list grows with the nesting;
+                    // from the document node it holds each view once in either order.
+                    for from in unique && order == .document ? [inputs, [-1]] : [[-1]] {
+                        let expected = try reference.select(program, from: from)
+                        for (tuningName, matcher) in matchers {
                             let actual = try matcher.select(program, in: tree, from: from, budget: .unlimited)
                             #expect(actual == expected, "\(tuningName): \(filter) index \(index) \(order) unique \(unique)")
                         }
@@ -118,19 +121,22 @@ struct AxisWalkTests {
         let ascending = sampleInputs(tree).filter { $0 >= 0 }.sortedUnique()
         // Picks inside the first chunk, across chunks (rare matches), past the last match.
         let picks = [0, 1, 2, 5, 400, 5_000, 1_000_000, -1, -2, -7, -3_000, -1_000_000]
-        for tuning in [MatcherTuning(), whole] {
-            let matcher = Matcher(configuration: MatcherConfiguration(maxThreads: 2, tuning: tuning))
-            for filter in filters + [.string(property: "accessibilityLabel", StringTest(.equals, "OK"))] {
-                for (axis, unique) in [(Axis.descendants, true), (.descendantsOrSelf, true), (.descendants, false)] {
+        let matchers = [MatcherTuning(), whole].map { Matcher(configuration: MatcherConfiguration(maxThreads: 2, tuning: $0)) }
+        for filter in filters + [.string(property: "accessibilityLabel", StringTest(.equals, "OK"))] {
+            for (axis, unique) in [(Axis.descendants, true), (.descendantsOrSelf, true), (.descendants, false)] {
+                var scan = ProgramBuilder(start: .document)
+                scan.axis(axis, filter: filter, unique: unique)
+                // A repeating step from nested inputs is not one scan (and its list grows).
+                for from in unique ? [[-1], ascending, tree.roots] : [[-1], tree.roots] {
+                    // The reference runs the scan once; each pick is then `Step.pick`'s definition.
+                    let listed = try reference.select(scan.build(), from: from)
                     for n in picks {
-                        var b = ProgramBuilder(start: .document)
-                        b.axis(axis, filter: filter, unique: unique)
+                        var b = scan
                         b.pick(n)
-                        let program = b.build()
-                        // A repeating step from nested inputs is not one scan (and its list grows).
-                        for from in unique ? [[-1], ascending, tree.roots] : [[-1], tree.roots] {
-                            let expected = try reference.select(program, from: from)
-                            let actual = try matcher.select(program, in: tree, from: from, budget: .unlimited)
+                        let k = n >= 0 ? n : listed.count + n
+                        let expected = k >= 0 && k < listed.count ? [listed[k]] : []
+                        for matcher in matchers {
+                            let actual = try matcher.select(b.build(), in: tree, from: from, budget: .unlimited)
                             #expect(actual == expected, "\(filter) \(axis) unique \(unique) pick \(n)")
                         }
                     }
