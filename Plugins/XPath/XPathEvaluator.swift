@@ -167,12 +167,14 @@ struct XEvaluator {
         let n = c.node
         /// The core's walk, the views passing `t` appended.
         func walk(_ a: Axis, from v: NodeID, _ out: inout [XNode], _ sc: inout StepContext) throws(SelectorError) {
-            if case .anyElement = t {
+            switch t {
+            // The core's walks yield views only, so `*` and `node()` keep every one.
+            case .anyElement, .all:
                 try sc.forEach(on: a, from: v) { k in out.append(.element(k)); return true }
-            } else if case .views(let f) = t {
+            case .views(let f):
                 try sc.forEach(on: a, from: v) { k in if f(k) { out.append(.element(k)) }; return true }
-            } else if case .all = t {
-                try sc.forEach(on: a, from: v) { k in out.append(.element(k)); return true }
+            case .none, .attributeIndex, .anyAttribute:
+                break
             }
         }
         if c.isAttribute {

@@ -1,6 +1,8 @@
-// One node's axis, walked in the axis's order: the one definition of every `Axis` from a single
-// node, used by the matcher's per-input axis steps, by `AxisPositionStep` and by engine steps
-// through `StepContext.forEach(on:from:)`.
+// One node's axis, walked in the axis's order: every `Axis` from a single node, used by the
+// matcher's sibling, following, preceding and ancestor-or-self steps (`axis-walk`), by
+// `AxisPositionStep` and by engine steps through `StepContext.forEach(on:from:)`. The matcher's
+// children, parent, siblings and ancestors steps keep their own loops, which also give
+// `TraversalOrder.reverse` and stop a de-duplicating ancestor walk at a seen ancestor.
 //
 // The tree is stored in preorder with each node's subtree end, so a node's next sibling is
 // `ends[v]`, a parent's children are `p + 1, ends[p + 1], ...` up to `ends[p]`, everything after

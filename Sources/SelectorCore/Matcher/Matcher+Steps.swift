@@ -1029,7 +1029,9 @@ struct Run {
     /// siblings on the list; a position from the end needs the family's total, known when the
     /// parent leaves. The list keeps its order and repeats.
     private mutating func positionsInList(_ list: [NodeID], _ index: Int) throws(SelectorError) -> [NodeID] {
-        let members = list.sortedUnique()
+        // The list's order is read once: in order, it is its own sorted copy and the answer.
+        let ascending = list.isStrictlyAscending
+        let members = ascending ? list : list.sortedUnique()
         // Positions from the front are decided as each view arrives, the last as its family
         // closes; other positions from the end keep each view's ordinal and family until the
         // family's total is known.
@@ -1100,7 +1102,7 @@ struct Run {
         try meter.charge(members.count)
         // Families close innermost first, so the last views come out of order.
         if index == -1 { picked.sort() }
-        if list.isStrictlyAscending { return picked }
+        if ascending { return picked }
         let kept = Bitset(count: tree.count, members: picked)
         return list.filter { $0 >= 0 && kept.contains(Int($0)) }
     }
