@@ -69,7 +69,7 @@ public enum ReferenceComparison {
 
     /// Every `MatcherTuning` threshold at the value that takes its shortcut: parallel from one
     /// node, compaction and hulls always, right to left and the reverse chain from two steps, UISpec
-    /// ranks on every tree.
+    /// ranks on every tree (chains step by step, matches marked by rank).
     public static let eagerTuning: MatcherTuning = {
         var t = MatcherTuning()
         t.parallelThreshold = 0
@@ -84,6 +84,8 @@ public enum ReferenceComparison {
         t.rightToLeftUnsampledReach = 0
         t.reverseChainMinimumSteps = 2
         t.reverseRankMinimumViews = 0
+        t.reverseChainViewsPerMatch = .max
+        t.rankSortViewsPerMatch = .max
         t.descendantTestViewsPerTarget = 0
         t.parallelWalkInputs = 1
         return t
@@ -107,13 +109,19 @@ public enum ReferenceComparison {
         return t
     }()
 
-    /// The right-to-left sample always wrong one way (its fallback whenever anything matches), and
-    /// has-descendant tests from their targets always by a scan and a merge.
+    /// The right-to-left sample always wrong one way (its fallback whenever anything matches),
+    /// has-descendant tests from their targets always by a scan and a merge, and UISpec-order
+    /// chains always prepared, their matches always sorted by rank (on every tree).
     public static let fallbackTuning: MatcherTuning = {
         var t = MatcherTuning()
         t.rightToLeftViewsPerMatch = 0
         t.rightToLeftFallbackViewsPerMatch = .max
         t.descendantTestViewsPerTarget = .max
+        // UISpec ranks on every tree, the other side of each of their choices: chains prepared
+        // whatever their matches, matches always sorted by rank.
+        t.reverseRankMinimumViews = 0
+        t.reverseChainViewsPerMatch = 0
+        t.rankSortViewsPerMatch = 1
         return t
     }()
 

@@ -118,8 +118,7 @@ struct Run {
     ///
     /// Runs of steps that are cheaper matched together are planned here, by `MatcherTuning`: two
     /// or more document-order descendant steps from sorted inputs go right to left
-    /// (`matchFromTheRight`), two or more UISpec-order ones are prepared backwards first
-    /// (`prepareReverseChain`), so each of their walks goes only to the views that lead to a result.
+    /// (`matchFromTheRight`), two or more UISpec-order ones together (`reverseChain`).
     mutating func run(_ steps: [Step], from start: [NodeID]) throws(SelectorError) -> [NodeID] {
         if queryRoots == nil { queryRoots = start }
         var list = start
@@ -189,18 +188,9 @@ struct Run {
             }
             chain = 0
             while k + chain < steps.count, Self.isReverseDescendantStep(steps[k + chain]) { chain += 1 }
-            // Prepared chains walk even where single steps use UISpec ranks: on 10^6 views
-            // `tableView tableViewCell label marked:'Row 7-3'` took 1.2 ms prepared and 8.8 ms
-            // step by step with ranks (the middle step lists all 125,655 cells).
             if chain >= max(2, tuning.reverseChainMinimumSteps) {
                 let open = beginEntry(k...(k + chain - 1), inputs: list.count)
-                let prepared = try prepareReverseChain(steps[k..<(k + chain)], from: list)
-                for p in prepared {
-                    if list.isEmpty { break }
-                    list = try reverseDescendants(of: list, p)
-                    try meter.endStep(list.count)
-                }
-                choose(.reverseChain)
+                list = try reverseChain(steps[k..<(k + chain)], from: list)
                 finishEntry(open, outputs: list.count)
                 k += chain
                 continue
@@ -523,19 +513,62 @@ struct Run {
         return false
     }
 
-    /// One prepared UISpec-order descendant step: its test, and the matches its walk may emit.
+    /// One prepared UISpec-order descendant step: its test, and the matches it may emit.
     struct PreparedReverseStep {
         var test: NodeTest
         var includeSelf: Bool
         var unique: Bool
-        /// The views passing `test` that the walk may emit (here: the ones leading to a result).
+        /// The views passing `test` that the step may emit (here: the ones leading to a result).
         var isMatch: Bitset
-        /// The proper ancestors of those views: the walk descends only into these.
+        var matchCount: Int
+        /// The proper ancestors of those views: a walk descends only into these.
         var holdsMatch: Bitset
-        var anyMatch: Bool
-        /// `isMatch` holds the useful views, passing the test or not: the step scans the class
-        /// column in UISpec order (`classesInUISpecOrder`) and keeps its matches among them.
-        var keepsUsefulOnly = false
+        /// The step's whole output, when preparing found it (a first step from the document,
+        /// scanned in UISpec order and kept to the useful views).
+        var output: [NodeID]?
+    }
+
+    /// A run of UISpec-order descendant steps (`tableView tableViewCell label`).
+    ///
+    /// The last step is scanned first, over the first inputs' whole reach. Few matches (at most
+    /// one per `reverseChainViewsPerMatch` views reached), or a tree without UISpec ranks: the
+    /// chain is prepared backwards from them (`prepareReverseChain`) and then run forwards, each
+    /// step emitting only views that lead to a result. Many matches on a tree with ranks: the
+    /// steps run one by one, each input's matches a slice of them by rank (`rankSlices`), and the
+    /// last step reuses the scan; marking 128,000 image views' ancestors would cost more than
+    /// listing every cell.
+    private mutating func reverseChain(_ steps: ArraySlice<Step>, from start: [NodeID]) throws(SelectorError) -> [NodeID] {
+        var tests: [(test: NodeTest, includeSelf: Bool, unique: Bool)] = []
+        for step in steps {
+            guard case let .axis(axis, _, filter, unique) = step else { continue }
+            tests.append((try resolver.nodeTest(filter), axis == .descendantsOrSelf, unique))
+        }
+        // Every view a step of the chain can reach: the first inputs' subtrees, inputs included
+        // (a later step that includes self may test one of them).
+        let reach = subtreeRanges(of: start, includeSelf: true)
+        let reached = reach.reduce(0) { $0 + Int($1.1 - $1.0) }
+        let last = try scan(reach, tests[tests.count - 1].test)
+        var list = start
+        if usesUISpecRanks && last.count > reached / max(1, tuning.reverseChainViewsPerMatch) {
+            for (j, t) in tests.enumerated() {
+                if list.isEmpty { break }
+                list = j == tests.count - 1
+                    ? try rankSlices(of: list, ranked(last), includeSelf: t.includeSelf, t.test, unique: t.unique)
+                    : try reverseDescendants(of: list, includeSelf: t.includeSelf, t.test, unique: t.unique)
+                try meter.endStep(list.count)
+            }
+            choose(.reverseRank, "step by step: the last step matches \(last.count) of \(reached) views")
+            return list
+        }
+        let prepared = try prepareReverseChain(tests, last: last, from: start)
+        for p in prepared {
+            if list.isEmpty { break }
+            list = try reverseDescendants(of: list, p)
+            try meter.endStep(list.count)
+        }
+        let ranks = usesUISpecRanks
+        choose(.reverseChain, ranks ? "slices by UISpec rank" : nil)
+        return list
     }
 
     /// The matches of each step of a chain of UISpec-order descendant steps, found backwards.
@@ -544,44 +577,36 @@ struct Run {
     /// UISpec's order (a walk per table view) only for the third step to find that one cell in
     /// nine holds a matching label. A view in a step's output matters only if the next step finds
     /// something from it: a match of the next step below it (or the view itself, when the next
-    /// step includes self). So the last step is scanned first, over the first step's whole reach,
-    /// its matches' ancestors marked, and each earlier step's matches are the marked views
-    /// passing its test; the walks then run forward as before, each from its real inputs, so
-    /// order and repeats are UISpec's. The result is the same; the work follows the views that
-    /// lead to a result. Only walks read these sets, and a walk stays inside its input's subtree,
-    /// so matches outside every input (from the wider scan) are never emitted.
-    private mutating func prepareReverseChain(_ steps: ArraySlice<Step>,
+    /// step includes self). So from the last step's matches (`last`, scanned over the first
+    /// step's whole reach), their ancestors are marked, and each earlier step's matches are the
+    /// marked views passing its test; the steps then run forward as before, each from its real
+    /// inputs, so order and repeats are UISpec's. The result is the same; the work follows the
+    /// views that lead to a result. A step reads these sets only below its inputs, so matches
+    /// outside every input (from the wider scan) are never emitted.
+    private mutating func prepareReverseChain(_ tests: [(test: NodeTest, includeSelf: Bool, unique: Bool)],
+                                              last: [NodeID],
                                               from list: [NodeID]) throws(SelectorError) -> [PreparedReverseStep] {
-        var tests: [(test: NodeTest, includeSelf: Bool, unique: Bool)] = []
-        for step in steps {
-            guard case let .axis(axis, _, filter, unique) = step else { continue }
-            tests.append((try resolver.nodeTest(filter), axis == .descendantsOrSelf, unique))
-        }
-        // Every view a step of the chain can reach: the first inputs' subtrees, inputs included
-        // (a later step that includes self may test one of them).
-        let reach = subtreeRanges(of: list, includeSelf: true)
         var prepared: [PreparedReverseStep] = []
-        var matches = try scan(reach, tests[tests.count - 1].test)
+        var matches = last
         var j = tests.count - 1
-        // A first step that will scan the class column in UISpec order needs only the useful
-        // views, not their test: its scan tests them (`PreparedReverseStep.keepsUsefulOnly`).
-        let rankedFirst = ranksClasses(below: list, tests[0].test)
         while true {
             var isMatch = Bitset(count: tree.count)
             var holdsMatch = Bitset(count: tree.count)
-            markAncestors(of: matches, isMatch: &isMatch, holdsMatch: &holdsMatch)
+            try meter.charge(markAncestors(of: matches, isMatch: &isMatch, holdsMatch: &holdsMatch))
             prepared.append(PreparedReverseStep(test: tests[j].test, includeSelf: tests[j].includeSelf,
-                                                unique: tests[j].unique, isMatch: isMatch,
-                                                holdsMatch: holdsMatch, anyMatch: !matches.isEmpty))
+                                                unique: tests[j].unique, isMatch: isMatch, matchCount: matches.count,
+                                                holdsMatch: holdsMatch))
             if j == 0 { break }
             // Step j-1's useful outputs: views this step finds something from.
             let useful = tests[j].includeSelf ? Bitset.union(isMatch, holdsMatch) : holdsMatch
-            if j == 1 && rankedFirst {
-                var first = PreparedReverseStep(test: tests[0].test, includeSelf: tests[0].includeSelf,
-                                                unique: tests[0].unique, isMatch: useful,
-                                                holdsMatch: Bitset(count: 0), anyMatch: true)
-                first.keepsUsefulOnly = true
-                prepared.append(first)
+            if j == 1 && ranksClasses(below: list, tests[0].test) {
+                // A first step that scans the class column in UISpec order is run here, kept to
+                // the useful views: it needs no bitset of its matches.
+                let output = try classesInUISpecOrder(below: list[0], includeSelf: tests[0].includeSelf, tests[0].test)
+                    .filter { $0 >= 0 && useful.contains(Int($0)) }
+                prepared.append(PreparedReverseStep(test: tests[0].test, includeSelf: tests[0].includeSelf,
+                                                    unique: tests[0].unique, isMatch: Bitset(count: 0), matchCount: 0,
+                                                    holdsMatch: Bitset(count: 0), output: output))
                 break
             }
             let test = tests[j - 1].test
@@ -732,29 +757,30 @@ struct Run {
         let matches = try scan(subtreeRanges(of: list, includeSelf: false), test)
         if usesUISpecRanks {
             choose(.reverseRank)
-            return try rankedDescendants(of: list, includeSelf: includeSelf, test, unique: unique, matches: matches)
+            return try rankSlices(of: list, ranked(matches), includeSelf: includeSelf, test, unique: unique)
         }
         var isMatch = Bitset(count: tree.count)
         var holdsMatch = Bitset(count: tree.count)
-        markAncestors(of: matches, isMatch: &isMatch, holdsMatch: &holdsMatch)
+        try meter.charge(markAncestors(of: matches, isMatch: &isMatch, holdsMatch: &holdsMatch))
         return try reverseDescendants(of: list, PreparedReverseStep(test: test, includeSelf: includeSelf, unique: unique,
-                                                                    isMatch: isMatch, holdsMatch: holdsMatch,
-                                                                    anyMatch: !matches.isEmpty))
+                                                                    isMatch: isMatch, matchCount: matches.count,
+                                                                    holdsMatch: holdsMatch))
     }
 
-    /// The walks of a UISpec-order step whose matches are known.
+    /// A prepared UISpec-order step: its output if preparing found it, else each input's matches
+    /// as slices by rank on a tree with ranks, or walks.
     private mutating func reverseDescendants(of list: [NodeID], _ step: PreparedReverseStep) throws(SelectorError) -> [NodeID] {
+        if let output = step.output { return output }
         let test = step.test, includeSelf = step.includeSelf
-        if step.keepsUsefulOnly {
-            let useful = step.isMatch
-            return try classesInUISpecOrder(below: list[0], includeSelf: includeSelf, test)
-                .filter { $0 >= 0 && useful.contains(Int($0)) }
-        }
-        var out: [NodeID] = []
-        if !step.anyMatch {
+        if step.matchCount == 0 {
+            var out: [NodeID] = []
             for v in list where includeSelf && v >= 0 && passes(v, test) { out.append(v) }
             try meter.checkResults(out.count)
             return step.unique ? deduplicated(out) : out
+        }
+        if usesUISpecRanks {
+            let ranked = try ranked(count: step.matchCount) { step.isMatch.forEachMember($0) }
+            return try rankSlices(of: list, ranked, includeSelf: includeSelf, test, unique: step.unique)
         }
         let marked = Bitset.union(step.isMatch, step.holdsMatch)
         let threads = max(1, min(matcher.configuration.maxThreads, list.count / max(1, tuning.parallelWalkInputs)))
@@ -852,65 +878,47 @@ struct Run {
     /// Whether UISpec-order steps read the tree's ranks (`UISpecOrder`) instead of walking.
     private var usesUISpecRanks: Bool { tree.count >= tuning.reverseRankMinimumViews }
 
-    /// UISpec's order from the tree's ranks: for each input, the matches inside its subtree (read
-    /// from a bitset of the step's matches) sorted by rank (`UISpecOrder` says why that is UISpec's
-    /// order). At least one view in 64 of the tree is sorted by marking its ranks in a bitset and
-    /// reading them back, fewer by sorting their ranks: no walk of the matches' ancestors, whose
-    /// stack of open views cost several times the scan (`imageView`: 5.6 ms against 0.5).
-    private mutating func rankedDescendants(of list: [NodeID], includeSelf: Bool, _ test: NodeTest, unique: Bool,
-                                            matches: [NodeID]) throws(SelectorError) -> [NodeID] {
-        var out: [NodeID] = []
-        let n = tree.count
-        if matches.isEmpty {
-            for v in list where includeSelf && v >= 0 && passes(v, test) { out.append(v) }
-            try meter.checkResults(out.count)
-            return unique ? deduplicated(out) : out
-        }
-        let order = tree.uispecOrder
-        // Each input's matches: a slice of `matches` (ascending) found by binary search for a few
-        // inputs; read from a bitset for many (tens of thousands of cells, one word each).
-        let few = list.count <= 16
-        let isMatch = few ? Bitset(count: 0) : Bitset(count: n, members: matches)
-        var ranks: [Int32] = []
-        let bulk = max(2, n / 64)
-        try order.rank.withUnsafeBufferPointer { (rank) throws(SelectorError) in
-            try order.views.withUnsafeBufferPointer { (views) throws(SelectorError) in
-                for v in list {
-                    if includeSelf && v >= 0 && passes(v, test) { out.append(v) }
-                    let lo = v < 0 ? 0 : Int(v) + 1
-                    let hi = v < 0 ? n : Int(tree.ends[Int(v)])
-                    ranks.removeAll(keepingCapacity: true)
-                    if few {
-                        let first = matches.lowerBound(lo), last = matches.lowerBound(hi)
-                        if last - first >= bulk {
-                            // Ranks marked in a bitset and read back in order: no sort.
-                            let marks = Bitset(count: n, members: matches[first..<last].lazy.map { rank[Int($0)] })
-                            let start = out.count
-                            out.append(contentsOf: repeatElement(0, count: last - first))
-                            out.withUnsafeMutableBufferPointer { o in
-                                var k = start
-                                marks.forEachMember { o[k] = views[$0]; k += 1 }
-                            }
-                            try meter.charge(last - first + n / 64)
-                            try meter.checkResults(out.count)
-                            continue
-                        }
-                        for k in first..<last { ranks.append(rank[Int(matches[k])]) }
-                    } else {
-                        // One word of the bitset for a cell's subtree.
-                        var m = isMatch.next(from: lo, below: hi)
-                        while m < hi { ranks.append(rank[m]); m = isMatch.next(from: m + 1, below: hi) }
-                    }
-                    if ranks.count == 1 {
-                        out.append(views[Int(ranks[0])])
-                    } else if !ranks.isEmpty {
-                        ranks.sort()
-                        for r in ranks { out.append(views[Int(r)]) }
-                    }
-                    try meter.charge(ranks.count + 1 + (few ? 0 : (hi - lo) / 64))
-                    try meter.checkResults(out.count)
-                }
+    /// A step's matches (views, no repeats) by UISpec rank, for `rankSlices`: sorted by rank
+    /// while at most one view in `rankSortViewsPerMatch` matches, else marked in a bitset of ranks.
+    private mutating func ranked(_ matches: [NodeID]) throws(SelectorError) -> RankedMatches {
+        try ranked(count: matches.count) { body in for m in matches { body(Int(m)) } }
+    }
+
+    private mutating func ranked(count: Int, members: ((Int) -> Void) -> Void) throws(SelectorError) -> RankedMatches {
+        let sortUpTo = tree.count / max(1, tuning.rankSortViewsPerMatch)
+        try meter.charge(count + (count <= sortUpTo ? 0 : tree.count / 64))
+        return RankedMatches(count: count, sortUpTo: sortUpTo, order: tree.uispecOrder, members: members)
+    }
+
+    /// UISpec's order from the tree's ranks: for each input, itself when `includeSelf` and it
+    /// passes `test`, then its matches, those of `ranked` in its run of descendants' ranks
+    /// (`UISpecOrder` says why that is UISpec's order). No walk of the matches' ancestors and no
+    /// sort per input: `tableViewCell imageView` is two class scans and a word per cell.
+    private mutating func rankSlices(of list: [NodeID], _ ranked: RankedMatches, includeSelf: Bool,
+                                     _ test: NodeTest, unique: Bool) throws(SelectorError) -> [NodeID] {
+        // Many inputs run on threads, each a contiguous part with its own output, joined in
+        // order: the list is the same whatever the threads.
+        let threads = max(1, min(matcher.configuration.maxThreads, list.count / max(1, tuning.parallelWalkInputs)))
+        if threads > 1 { statistics.mostThreads = max(statistics.mostThreads, threads) }
+        let per = (list.count + threads - 1) / threads
+        let order = tree.uispecOrder, classIDs = tree.classIDs
+        let maxResults = meter.maxStepResults, allowance = meter.maxWork - meter.work, deadline = meter.deadline
+        // Sized for inputs whose subtrees are disjoint: each match at most once.
+        let room = ranked.count / threads + (includeSelf ? per : 0)
+        let parts = RankSliceKernel.withPointers(tree: tree, order: order, ranked: ranked) { kernel in
+            Parallel.map(chunks: threads) { k in
+                kernel.slices(of: list[min(list.count, k * per)..<min(list.count, (k + 1) * per)],
+                              includeSelf: { includeSelf && $0 >= 0 && test.passes($0, classIDs: classIDs) },
+                              room: room, maxResults: maxResults, allowance: allowance, deadline: deadline)
             }
+        }
+        var out: [NodeID] = []
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.out.count })
+        for part in parts {
+            out.append(contentsOf: part.out)
+            try meter.charge(part.work)
+            try meter.checkResults(out.count)
+            if part.stopped { try meter.deadline.check() }
         }
         return unique ? deduplicated(out) : out
     }

@@ -72,6 +72,13 @@ public struct MatcherTuning: Sendable, Equatable {
     /// matches by the tree's UISpec ranks (built once per tree, 8 bytes a view) instead of
     /// walking their ancestors.
     public var reverseRankMinimumViews = 16_384
+    /// A run of UISpec-order descendant steps is prepared backwards from its last step's matches
+    /// while there is at most one per this many views reached; with more (on a tree with UISpec
+    /// ranks) its steps run one by one (`Run.reverseChain`).
+    public var reverseChainViewsPerMatch = 64
+    /// A UISpec-order step's matches are sorted by rank while at most one view in this many
+    /// matches; more are marked in a bitset of ranks (`RankedMatches`).
+    public var rankSortViewsPerMatch = 1_024
     /// A prepared UISpec-order step's walks run on threads from this many inputs per thread.
     public var parallelWalkInputs = 16_384
     /// A descendant search from the roots whose filter requires an ancestor passing Q runs as
