@@ -80,6 +80,18 @@ struct MatcherPlanTests {
             $0.descendants(cell, order: .reverse, unique: false)
         }, tuning: { var t = MatcherTuning(); t.reverseChainMinimumSteps = .max; t.reverseRankMinimumViews = 0; return t }(),
              strategy: .reverseRank),
+        Case(name: "reverse chain step by step, slices by rank (many last-step matches)", program: program(.application) {
+            $0.descendants(cell, order: .reverse, unique: false)
+            $0.descendants(.any, order: .reverse, unique: false)
+        }, tuning: { var t = MatcherTuning(); t.reverseRankMinimumViews = 0; t.reverseChainViewsPerMatch = .max; return t }(),
+             strategy: .reverseRank),
+        Case(name: "reverse chain prepared, slices by rank (matches sorted by rank)", program: program(.application) {
+            $0.descendants(.any, order: .reverse, unique: false)
+            $0.descendants(cell, order: .reverse, unique: true)
+            $0.descendants(label, order: .reverse, unique: false)
+        }, tuning: { var t = MatcherTuning(); t.reverseRankMinimumViews = 0; t.reverseChainViewsPerMatch = 0
+                     t.rankSortViewsPerMatch = 1; return t }(),
+             strategy: .reverseChain),
         Case(name: "children", program: program {
             $0.descendants(.kindOf("UITableView"), unique: true)
             $0.axis(.children, filter: cell, unique: false)
@@ -276,22 +288,29 @@ struct MatcherPlanTests {
         #expect(count.programs > 30)
     }
 
-    @Test("walks on threads stop at the result limit as the serial walk does, and agree with it under it")
-    func parallelWalksKeepTheBudget() throws {
+    @Test("walks and slices by rank on threads stop at the result limit as the serial ones do, and agree with them under it",
+          arguments: [false, true])
+    func parallelWalksKeepTheBudget(ranks: Bool) throws {
         // UISpec keeps repeats: every table's cells' views, for each of three nested steps.
         let chain = Self.program(.application) {
             $0.descendants(.any, order: .reverse, unique: false)
             $0.descendants(Self.cell, order: .reverse, unique: false)
             $0.descendants(.any, order: .reverse, unique: false)
         }
-        var threaded = MatcherTuning()
+        // With ranks, the nested inputs (every view, then cells inside cells' tables) repeat
+        // matches, so the slices outgrow their first guess of the output's size.
+        var tuning = MatcherTuning()
+        tuning.reverseRankMinimumViews = ranks ? 0 : .max
+        var threaded = tuning
         threaded.parallelWalkInputs = 1
-        let serial = Matcher(configuration: MatcherConfiguration(maxThreads: 1))
+        let serial = Matcher(configuration: MatcherConfiguration(maxThreads: 1, tuning: tuning))
         let parallel = Matcher(configuration: MatcherConfiguration(maxThreads: 4, tuning: threaded))
         let expected = try serial.select(chain, in: Self.smallApp, budget: .unlimited)
+        #expect(expected == (try ReferenceInterpreter(tree: Self.smallApp).select(chain)))
         var stats = MatchStatistics.recordingPlan()
         #expect(try parallel.select(chain, in: Self.smallApp, budget: .unlimited, statistics: &stats) == expected)
-        #expect(stats.plan!.entries.contains { $0.strategy == .reverseChain && $0.threads > 1 }, "\(stats.plan!)")
+        let strategy: MatchStrategy = ranks ? .reverseRank : .reverseChain
+        #expect(stats.plan!.entries.contains { $0.strategy == strategy && $0.threads > 1 }, "\(stats.plan!)")
         let tight = QueryBudget(maxStepResults: expected.count / 3, maxWork: .max)
         for matcher in [serial, parallel] {
             #expect(throws: SelectorError.self) { try matcher.select(chain, in: Self.smallApp, budget: tight) }

@@ -854,7 +854,7 @@ struct Run {
         // The ranks are mapped to views in place (a second list of 130,000 cost a third as much
         // again as the scan), many of them on threads, each its own contiguous part.
         var out = try scan([(0, Int32(tree.count))], test, in: tree.uispecRankedClasses)
-        let threads = min(matcher.configuration.maxThreads, max(1, out.count / 65_536))
+        let threads = max(1, min(matcher.configuration.maxThreads, out.count / max(1, tuning.parallelWalkInputs)))
         tree.uispecOrder.views.withUnsafeBufferPointer { views in
             out.withUnsafeMutableBufferPointer { o in
                 let shared = UnsafeSendable((views, o))

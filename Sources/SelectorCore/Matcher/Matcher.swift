@@ -79,7 +79,8 @@ public struct MatcherTuning: Sendable, Equatable {
     /// A UISpec-order step's matches are sorted by rank while at most one view in this many
     /// matches; more are marked in a bitset of ranks (`RankedMatches`).
     public var rankSortViewsPerMatch = 1_024
-    /// A prepared UISpec-order step's walks run on threads from this many inputs per thread.
+    /// A UISpec-order step's walks, slices by rank (`Run.rankSlices`) and ranks mapped back to
+    /// views run on threads from this many inputs (or ranks) per thread.
     public var parallelWalkInputs = 16_384
     /// A descendant search from the roots whose filter requires an ancestor passing Q runs as
     /// the chain "Q, then the rest below it" (`Run.ancestorTestAsChain`) instead of deciding the
