@@ -219,23 +219,33 @@ extension Matcher {
     }
 
     /// Scans sorted, disjoint ranges in order, on several threads when they cover enough nodes.
+    /// With `mapping`, each hit `i` is replaced by `mapping[i]` on the thread that found it (a
+    /// scan of the class column in UISpec order gives ranks; its caller wants views).
     func scan(ranges: [(Int32, Int32)], _ test: NodeTest, _ tree: ViewTree,
-              statistics: inout MatchStatistics) -> [NodeID] {
+              statistics: inout MatchStatistics, mapping: ContiguousArray<Int32>? = nil) -> [NodeID] {
         let total = ranges.reduce(0) { $0 + Int($1.1 - $1.0) }
+        func mapped(_ hits: consuming [NodeID]) -> [NodeID] {
+            guard let mapping else { return hits }
+            var hits = hits
+            mapping.withUnsafeBufferPointer { map in
+                hits.withUnsafeMutableBufferPointer { h in for k in h.indices { h[k] = map[Int(h[k])] } }
+            }
+            return hits
+        }
         if let hull = sparseHull(ranges, total: total, test) {
             // Many short ranges (the subtrees of 100,000 table cells): each costs a loop set-up
             // and a handful of node tests, which cost more than testing the nodes between them.
             // One scan of the ranges' hull runs on the long-range fast paths; a merge with the
             // ranges (both in order) keeps the hits inside one.
             statistics.hullScans += 1
-            return Self.inside(scan(ranges: [hull], test, tree, statistics: &statistics), ranges)
+            return mapped(Self.inside(scan(ranges: [hull], test, tree, statistics: &statistics), ranges))
         }
         statistics.nodesScanned += total
         let threads = min(configuration.maxThreads, max(1, total / max(1, configuration.parallelThreshold / 2)))
         guard threads > 1, total >= configuration.parallelThreshold else {
             var out: [NodeID] = []
             scan(ranges[...], test, tree, into: &out)
-            return out
+            return mapped(out)
         }
         statistics.parallelScans += 1
         statistics.mostThreads = max(statistics.mostThreads, threads)
@@ -257,7 +267,7 @@ extension Matcher {
         let parts = Parallel.map(chunks: threads) { k in
             var out: [NodeID] = []
             scan(pieces[k][...], test, tree, into: &out)
-            return out
+            return mapped(out)
         }
         var out: [NodeID] = []
         out.reserveCapacity(parts.reduce(0) { $0 + $1.count })

@@ -655,10 +655,10 @@ struct Run {
     }
 
     /// A matcher scan, charged to the budget.
-    private mutating func scan(_ ranges: [(Int32, Int32)], _ test: NodeTest,
-                               in scanned: ViewTree? = nil) throws(SelectorError) -> [NodeID] {
+    private mutating func scan(_ ranges: [(Int32, Int32)], _ test: NodeTest, in scanned: ViewTree? = nil,
+                               mapping: ContiguousArray<Int32>? = nil) throws(SelectorError) -> [NodeID] {
         let before = statistics.nodesScanned
-        let found = matcher.scan(ranges: ranges, test, scanned ?? tree, statistics: &statistics)
+        let found = matcher.scan(ranges: ranges, test, scanned ?? tree, statistics: &statistics, mapping: mapping)
         try meter.charge(statistics.nodesScanned - before + found.count)
         return found
     }
@@ -851,20 +851,11 @@ struct Run {
     /// `class_name` costs plus one read per match, not a sort of 130,000 matches.
     private mutating func classesInUISpecOrder(below input: NodeID, includeSelf: Bool,
                                                _ test: NodeTest) throws(SelectorError) -> [NodeID] {
-        // The ranks are mapped to views in place (a second list of 130,000 cost a third as much
-        // again as the scan), many of them on threads, each its own contiguous part.
-        var out = try scan([(0, Int32(tree.count))], test, in: tree.uispecRankedClasses)
-        let threads = max(1, min(matcher.configuration.maxThreads, out.count / max(1, tuning.parallelWalkInputs)))
-        tree.uispecOrder.views.withUnsafeBufferPointer { views in
-            out.withUnsafeMutableBufferPointer { o in
-                let shared = UnsafeSendable((views, o))
-                let per = (o.count + threads - 1) / threads
-                _ = Parallel.map(chunks: threads) { part in
-                    let (views, o) = shared.value
-                    for k in min(o.count, part * per)..<min(o.count, (part + 1) * per) { o[k] = views[Int(o[k])] }
-                }
-            }
-        }
+        // The ranks are mapped to views by the scan's own threads, each its part, in place (a
+        // second list of 130,000 cost a third as much again as the scan, a second round of
+        // threads a tenth).
+        var out = try scan([(0, Int32(tree.count))], test, in: tree.uispecRankedClasses,
+                           mapping: tree.uispecOrder.views)
         // The input itself is a match only when it passes; a descendant search lists it first
         // with `includeSelf`, never among its descendants.
         if input >= 0 && passes(input, test), let at = out.firstIndex(of: input) {
