@@ -68,9 +68,9 @@ public struct MatcherTuning: Sendable, Equatable {
     public var rightToLeftUnsampledReach = 8_192
     /// A run of at least this many UISpec-order descendant steps is prepared backwards first.
     public var reverseChainMinimumSteps = 2
-    /// UISpec-order descendant steps on trees of at least this many views sort each input's
-    /// matches by the tree's UISpec ranks (built once per tree, 8 bytes a view) instead of
-    /// walking their ancestors.
+    /// UISpec-order descendant steps on trees of at least this many views read each input's
+    /// matches from its run of the tree's UISpec ranks (built once per tree, 12 bytes a view)
+    /// instead of walking their ancestors.
     public var reverseRankMinimumViews = 16_384
     /// A run of UISpec-order descendant steps is prepared backwards from its last step's matches
     /// while there is at most one per this many views reached; with more (on a tree with UISpec

@@ -250,7 +250,7 @@ final class DerivedIndexes: Sendable {
 
     init() {}
 
-    /// The tree's UISpec order (8 bytes a view), built by the first caller.
+    /// The tree's UISpec order (12 bytes a view), built by the first caller.
     func uispecOrder(_ tree: ViewTree) -> UISpecOrder {
         Self.once(uispec) { UISpecOrder(tree) }
     }
