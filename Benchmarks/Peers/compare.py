@@ -43,6 +43,10 @@ QUERIES = [
      "//UIImageView[ancestor::UITableViewCell]", "uitableviewcell uiimageview"),
     ("uiselector: class and text prefix", "uiselector", 'new UiSelector().className("UILabel").textStartsWith("Row 7-")',
      "//UILabel[starts-with(@label,'Row 7-')]", 'uilabel[label^="Row 7-"]'),
+    # An ancestor test in XPath, which ran through XPath's own steps before issue 30.
+    ("xpath: buttons labelled Delete in cells", "xpath",
+     "//UIButton[@accessibilityLabel='Delete'][ancestor::UITableViewCell]",
+     "//UIButton[@label='Delete'][ancestor::UITableViewCell]", 'uitableviewcell uibutton[label="Delete"]'),
 ]
 
 # The xpath engine's rows: the same expression for both sides, libxml2 evaluating it on the document
