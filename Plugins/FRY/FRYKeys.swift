@@ -70,7 +70,7 @@ enum FRYKeys {
     /// FRY's Boolean keys, as the predicates that decide them.
     private static let computed: [String: Predicate] = [
         "fry_isVisible": FRYParser.visible,
-        "fry_isOnScreen": .onScreen,
+        "fry_isOnScreen": .structural(StructuralCondition(FRYOnScreen())),
     ]
 
     private static let indexPathKey = "fry_indexPathInContainer"

@@ -67,7 +67,7 @@ struct FRYParser: ByteCursorParser {
                 lookups[current].firstOnly = true
                 // FRY's own is label ∧ not animating ∧ on screen (an earlier FRY: ∧ visible); a
                 // recording shows no animation, and the issue asks for visible and on screen.
-                add(.all([FRYLabel.matching(label), Self.visible, .onScreen]), to: &lookups)
+                add(.all([FRYLabel.matching(label), Self.visible, .structural(StructuralCondition(FRYOnScreen()))]), to: &lookups)
             case "shallow":
                 try expect(0x29, "`)`: shallow takes no arguments")
                 lookups[current].firstOnly = true
@@ -256,7 +256,7 @@ struct FRYParser: ByteCursorParser {
             return Self.visible
         case "isOnScreen":
             try noArguments(&self)
-            return .onScreen
+            return .structural(StructuralCondition(FRYOnScreen()))
         case "parentViewOfClass":
             let c = try classArgument(for: name)
             try close(&self, arity: "one class")
@@ -266,7 +266,7 @@ struct FRYParser: ByteCursorParser {
             try expect(0x2C, "`,`: atSectionAndRow takes a section and a row")
             let row = try wholeNumber(for: name)
             try close(&self, arity: "two numbers, a section and a row")
-            return .indexPath(section: section, row: row)
+            return .structural(StructuralCondition(FRYIndexPath(section: section, row: row)))
         }
     }
 

@@ -135,8 +135,7 @@ public struct ProgramGenerator<R: RandomNumberGenerator> {
             case 2: return .custom(name: pick(["isHidden", "isOn", "misc"]), arguments: [])
             default: return .custom(name: "respondsToNothing", arguments: [.string("x")])
             }
-        case 13: return .onScreen
-        case 14: return .indexPath(section: rng.below(3), row: rng.below(6))
+        case 13, 14: return .structural(StructuralCondition(DepthParity(even: rng.chance(50))))
         // Not on `misc`, whose JSON booleans the matcher reads as numbers here alone (see
         // `bitsOfABooleanInAMixedColumn`).
         case 15: return .bitsSet(property: pick(["traits", "tag", "isHidden", "misc", "accessibilityFrame.width"]), mask: Int64(pick([0, 1, 2, 5, 16, 48])))
@@ -232,8 +231,8 @@ public enum RandomPrograms {
                                .and([.not(.hasProperty("text")), .string(property: label, .hasPrefix("Row"))])]), false)])
         // Structural predicates over the whole tree.
         add(.document, [d(.all([.kindOf("UILabel"), .hasAncestor(cell)]), false)])
-        add(.document, [d(.onScreen, false)])
-        add(.document, [d(.indexPath(section: 0, row: 1), false)])
+        add(.document, [d(.structural(StructuralCondition(DepthParity(even: true))), false)])
+        add(.document, [d(.all([.kindOf("UILabel"), .structural(StructuralCondition(DepthParity(even: false)))]), false)])
         add(.document, [d(.bitsSet(property: "traits", mask: 5), false)])
         // Unordered inputs with de-duplication (ancestors come nearest first), and nested inputs.
         add(.document, [d(.kindOf("UILabel"), false), .axis(.ancestors, order: .document, filter: .any, unique: false),
@@ -276,5 +275,25 @@ public struct ByteMatcher: StringMatcher {
             evaluations += 1
             return subject.contains(byte)
         }
+    }
+}
+
+/// A structural test an engine could supply (`StructuralTest`), for the differential tests: the
+/// views at an even (or odd) depth, decided in one pass through `TreeStructure`.
+public struct DepthParity: StructuralTest {
+    public let even: Bool
+    public init(even: Bool) { self.even = even }
+    public var description: String { even ? "evenDepth" : "oddDepth" }
+    public var failure: String { even ? "its depth is odd" : "its depth is even" }
+
+    public func passingViews(in structure: TreeStructure) -> ViewSet {
+        var depthIsEven = [Bool](repeating: true, count: structure.count)
+        var set = ViewSet(count: structure.count)
+        for i in 0..<structure.count {
+            let p = structure.parent(of: NodeID(i))
+            depthIsEven[i] = p < 0 ? true : !depthIsEven[Int(p)]
+            if depthIsEven[i] == even { set.insert(NodeID(i)) }
+        }
+        return set
     }
 }

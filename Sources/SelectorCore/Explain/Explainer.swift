@@ -549,8 +549,7 @@ struct Explainer {
             if let leaf = stringLeaf(p, for: v) { return why(leaf, fails: v) }
             return "it fails \(ProgramPrinter.text(p))"
         case .hasAncestor(let q): return "no ancestor passes \(ProgramPrinter.text(q))"
-        case .onScreen: return "it is not on screen"
-        case let .indexPath(section, row): return "it is not the cell at section \(section), row \(row)"
+        case .structural(let condition): return condition.test.failure
         case let .custom(name, arguments):
             if arguments.isEmpty, let value = tree.value(name, of: v) { return "\(name) is \(render(value))" }
             return "it fails \(ProgramPrinter.text(p))"

@@ -320,15 +320,16 @@ extension Predicate {
         case .or(let ps): return .object([("or", .array(try ps.map { (p) throws(SelectorError) in try p.pluginJSON(matchers) }))])
         case .not(let p): return .object([("not", try p.pluginJSON(matchers))])
         case .hasAncestor(let p): return .object([("ancestor", try p.pluginJSON(matchers))])
-        case .onScreen: return "onScreen"
-        case let .indexPath(section, row):
-            return .object([("indexPath", .array([.int(Int64(section)), .int(Int64(row))]))])
+        case .structural(let condition):
+            // Its code is the engine's: a plug-in's program has no way to hand it to the host.
+            throw SelectorError(.usage, "the structural test '\(condition.test.description)' is an engine's own code, "
+                                + "which a plug-in's program cannot carry to the host")
         case let .bitsSet(property, mask): return .object([("bits", .string(property)), ("mask", .int(mask))])
         }
     }
 
     private static let kinds = ["kindOf", "memberOf", "string", "bool", "number", "has", "custom", "and", "or", "not",
-                                "ancestor", "indexPath", "bits"]
+                                "ancestor", "bits"]
     private static let stringOperations: [String: StringTest.Operation] = [
         "equals": .equals, "contains": .contains, "hasPrefix": .hasPrefix, "hasSuffix": .hasSuffix]
     private static let comparisons = ["==", "!=", "<", "<=", ">", ">="]
@@ -338,8 +339,7 @@ extension Predicate {
             switch word {
             case "any": self = .any; return
             case "none": self = .none; return
-            case "onScreen": self = .onScreen; return
-            default: throw SelectorProgram.invalid("\(path): unknown predicate '\(word)'; the words are any, none and onScreen")
+            default: throw SelectorProgram.invalid("\(path): unknown predicate '\(word)'; the words are any and none")
             }
         }
         let object = try PluginObject(json, at: path, expected: "a predicate (\"any\", \"none\" or an object)")
@@ -406,14 +406,6 @@ extension Predicate {
         case "ancestor":
             try object.allowOnly(["ancestor"], for: "an ancestor predicate")
             self = .hasAncestor(try Predicate(pluginJSON: object.value("ancestor"), at: "\(path).ancestor", matchers: matchers))
-        case "indexPath":
-            try object.allowOnly(["indexPath"], for: "an indexPath predicate")
-            let parts = try object.array("indexPath")
-            guard parts.count == 2, let s = parts[0].numberValue, let r = parts[1].numberValue,
-                  s == s.rounded(), r == r.rounded(), abs(s) < 1e9, abs(r) < 1e9 else {
-                throw SelectorProgram.invalid("\(path).indexPath: expected [section, row], two whole numbers")
-            }
-            self = .indexPath(section: Int(s), row: Int(r))
         case "bits":
             try object.allowOnly(["bits", "mask"], for: "a bits test")
             self = .bitsSet(property: try object.string("bits"), mask: Int64(try object.integer("mask")))

@@ -106,14 +106,9 @@ public enum Predicate: Sendable, Equatable {
     /// arguments read the boolean property of that name; with arguments they match nothing
     /// (an Objective-C view that does not respond to the method).
     case custom(name: String, arguments: [JSONValue])
-    /// The node's absolute frame (`accessibilityFrame`) meets its window's: the nearest `UIWindow`
-    /// at or above it, else the root above it (FRY's `isOnScreen`). Nodes without a frame fail;
-    /// in a tree that records no frames at all, every node passes (it cannot tell).
-    case onScreen
-    /// The node is a table or collection view cell at this index path in its nearest
-    /// `UITableView`/`UICollectionView` (FRY's `atSectionAndRow`): the recorded `indexPath` when
-    /// the node has one, else derived from the cells' frames and the section headers.
-    case indexPath(section: Int, row: Int)
+    /// A test of the node's place in the tree that an engine defines (FRY's on-screen and
+    /// index-path tests), decided for every node at once (`StructuralTest`).
+    case structural(StructuralCondition)
     /// A numeric property, read as an integer, has every bit of `mask` set (a trait bitmask).
     case bitsSet(property: String, mask: Int64)
     case and([Predicate])

@@ -62,8 +62,7 @@ enum ProgramPrinter {
         case .hasProperty(let property): return "has(\(property))"
         case let .custom(name, arguments):
             return arguments.isEmpty ? name : "\(name)(\(arguments.map(\.jsonString).joined(separator: ", ")))"
-        case .onScreen: return "onScreen"
-        case let .indexPath(section, row): return "indexPath(\(section), \(row))"
+        case .structural(let condition): return condition.test.description
         case let .bitsSet(property, mask): return "\(property) & \(mask) == \(mask)"
         case .hasAncestor(let q): return "ancestor(\(text(q)))"
         case .and(let ps): return ps.map(operand).joined(separator: " ∧ ")

@@ -42,7 +42,8 @@
 // with `\"`, `\\` and `\n` escaped); `p == true`; `p <= 3` with any comparison operator (whole
 // numbers printed without a fraction); `has(p)`; a custom predicate's name, then its arguments
 // as JSON, comma-separated, in parentheses, when it has some; the structural predicates
-// `ancestor(P)`, `onScreen`, `indexPath(S, R)` and `p & M == M` (bits); `A ∧ B`, `A ∨ B` and
+// `ancestor(P)` and `p & M == M` (bits); an engine's structural test by its description
+// (`onScreen`, `indexPath(S, R)`); `A ∧ B`, `A ∨ B` and
 // `¬A`, an operand that is itself an `∧` or `∨` in parentheses.
 
 /// Where a program starts before its first step.
@@ -270,7 +271,7 @@ enum ProgramSize {
     /// Heap bytes of what `predicate` refers to.
     static func bytes(of predicate: Predicate) -> Int {
         switch predicate {
-        case .any, .none, .onScreen, .indexPath: return 0
+        case .any, .none, .structural: return 0
         case .kindOf(let name), .memberOf(let name), .hasProperty(let name): return bytes(of: name)
         case .string(let property, let test):
             var n = bytes(of: property) + bytes(of: test.value)
