@@ -3,6 +3,11 @@ public import SelectorCore
 extension PredicateEngine {
     /// Identifier, then class and label, then label, then class alone; the registry keeps the
     /// first that selects exactly `node`.
+    /// `(A) OR (B)`: a view passing either format string, in document order.
+    public func union(of selectors: [String]) -> String? {
+        selectors.isEmpty ? nil : selectors.map { "(\($0))" }.joined(separator: " OR ")
+    }
+
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
         let type = "type == \(Self.literal(tree.className(of: node)))"
         var candidates: [String] = []

@@ -3,6 +3,12 @@ public import SelectorCore
 extension UiSelectorEngine {
     /// Resource id, description, text, class with text, then class with instance (always unique);
     /// the registry keeps the first that selects exactly `node`.
+    /// Statements separated by `;`, as Appium's UiAutomator strategy takes several selectors:
+    /// each one's views in turn.
+    public func union(of selectors: [String]) -> String? {
+        selectors.isEmpty ? nil : selectors.joined(separator: "; ")
+    }
+
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
         let className = tree.className(of: node)
         guard className != "hierarchy" else { return [] }

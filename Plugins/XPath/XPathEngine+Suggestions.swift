@@ -43,6 +43,11 @@ extension XPathEngine {
         "(\(selector))[\(position + 1)]"
     }
 
+    /// XPath's `|`: the node-sets' union, in document order.
+    public func union(of selectors: [String]) -> String? {
+        selectors.isEmpty ? nil : selectors.joined(separator: " | ")
+    }
+
     /// `@a='v'` for each identifying attribute the view has with a non-empty string value.
     static func identifiers(of node: NodeID, in tree: ViewTree) -> [String] {
         var out: [String] = []

@@ -19,6 +19,9 @@ public protocol SelectorEngine: Sendable {
     /// `selector` narrowed to the result at `position` (0-based, in the selector's own result
     /// order), as `… index:2`; nil when the language cannot pick by position (the default).
     func narrowed(_ selector: String, toResult position: Int) -> String?
+    /// One selector that selects what all of `selectors` select, in this language's union (XPath's
+    /// `|`, a predicate's `OR`); nil when the language has none (the default).
+    func union(of selectors: [String]) -> String?
 }
 
 extension SelectorEngine {
@@ -26,4 +29,5 @@ extension SelectorEngine {
     public var chainLiterals: ChainLiterals { .quotes }
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] { [] }
     public func narrowed(_ selector: String, toResult position: Int) -> String? { nil }
+    public func union(of selectors: [String]) -> String? { nil }
 }

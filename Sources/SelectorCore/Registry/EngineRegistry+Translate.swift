@@ -1,0 +1,136 @@
+// Translating a selector into other engines' languages, each translation proved by running it:
+// `frankly translate`, `EngineRegistry.translate`. Docs/Translate.md says how and what each
+// language cannot say.
+
+/// One target engine's translation of a selector, proved on every given tree, or why there is
+/// none.
+public struct Translation: Sendable, Equatable {
+    /// How a translation was found.
+    public enum Origin: String, Sendable {
+        /// From the views the source selects: a selector every one of them shares, or the
+        /// language's union of one selector a view. It may not generalise beyond the given trees.
+        case results
+    }
+
+    /// A proved selector in the target language and what it cost.
+    public struct Candidate: Sendable, Equatable {
+        public var selector: String
+        public var origin: Origin
+        /// The views it selects on each tree.
+        public var matches: [Int]
+        /// Its median time on each tree, in milliseconds.
+        public var milliseconds: [Double]
+        /// The results are the source's as a set, in document order, which is the target's own
+        /// order where the source's is another (UISpec's).
+        public var documentOrder: Bool
+    }
+
+    /// The target engine.
+    public var engine: String
+    /// The chosen translation (the most readable proved candidate); nil with `reason` when none
+    /// was proved.
+    public var chosen: Candidate?
+    /// Why there is none.
+    public var reason: String?
+    /// Every proved candidate, most readable first (the engine's own order of suggestions).
+    public var candidates: [Candidate]
+}
+
+extension EngineRegistry {
+    /// `selector` (in engine `source`) translated into each of `targets`, every translation
+    /// checked to select the same views, in the same order (or in document order where the
+    /// target's order is that and the source's is not), on every tree of `trees`.
+    ///
+    /// Candidates come from the views the selector selects on the first tree: each engine's
+    /// suggestions (`SelectorEngine.suggestions(for:in:)`) that every selected view shares, and,
+    /// for a few views, the language's union (`SelectorEngine.union(of:)`) of each view's unique
+    /// suggestion. Throws the source selector's error.
+    public func translate(_ selector: String, from source: String, to targets: [String],
+                          on trees: [ViewTree]) throws(SelectorError) -> [Translation] {
+        guard !trees.isEmpty else { throw SelectorError(.usage, "translate needs at least one tree to prove on") }
+        let query = try compileQuery(selector, engine: source)
+        var expected: [[NodeID]] = []
+        for tree in trees { expected.append(try select(query, in: tree)) }
+        return targets.map { target in
+            translate(expected: expected, to: target, on: trees, excluding: target == source ? selector : nil)
+        }
+    }
+
+    private func translate(expected: [[NodeID]], to target: String, on trees: [ViewTree],
+                           excluding same: String?) -> Translation {
+        var translation = Translation(engine: target, chosen: nil, reason: nil, candidates: [])
+        guard let engine = registeredEngine(target) else {
+            translation.reason = "no engine named '\(target)'"
+            return translation
+        }
+        guard let first = expected.first, !first.isEmpty else {
+            translation.reason = "the selector selects nothing on the first tree, so no view says what to translate"
+            return translation
+        }
+        let tree = trees[0]
+        var texts: [String] = []
+        var seen: Set<String> = []
+        func offer(_ text: String) { if text != same, seen.insert(text).inserted { texts.append(text) } }
+        // Suggestions every selected view shares (`//UILabel`, `type == 'UIButton'`), in the
+        // order the first view's list gives them (most readable first).
+        let sample = first.count <= 64 ? first : stride(from: 0, to: first.count, by: first.count / 64).map { first[$0] }
+        var shared = engine.suggestions(for: sample[0], in: tree)
+        for v in sample.dropFirst() where !shared.isEmpty {
+            let own = Set(engine.suggestions(for: v, in: tree))
+            shared.removeAll { !own.contains($0) }
+        }
+        shared.forEach(offer)
+        // One selector a view, joined by the language's union.
+        if first.count <= Self.unionLimit {
+            var parts: [String] = []
+            for v in first {
+                guard let s = suggestion(engine: target, for: v, in: tree), s.unique else { parts = []; break }
+                parts.append(s.selector)
+            }
+            if parts.count == 1 { offer(parts[0]) } else if !parts.isEmpty, let union = engine.union(of: parts) { offer(union) }
+        }
+        for text in texts {
+            if let candidate = prove(text, engine: target, expected: expected, on: trees) {
+                translation.candidates.append(candidate)
+            }
+        }
+        // The engine lists its suggestions most readable first (a label before a position), and a
+        // shared suggestion comes before a union: the first proved is the most readable.
+        translation.chosen = translation.candidates.first
+        if translation.chosen == nil {
+            translation.reason = texts.isEmpty
+                ? "\(target) offers no selector that the selected views share\(first.count > Self.unionLimit ? "" : ", and no union of one selector a view")"
+                : "none of \(target)'s \(texts.count) candidates selects the same views on every tree"
+        }
+        return translation
+    }
+
+    /// Unions are tried for at most this many views.
+    static var unionLimit: Int { 16 }
+
+    /// `text` as a candidate when it selects `expected` on every tree: the same list, or the same
+    /// views in document order where the source's list is in another order.
+    private func prove(_ text: String, engine: String, expected: [[NodeID]], on trees: [ViewTree]) -> Translation.Candidate? {
+        guard let query = try? compileQuery(text, engine: engine) else { return nil }
+        var matches: [Int] = [], times: [Double] = [], documentOrder = false
+        for (k, tree) in trees.enumerated() {
+            var runs: [Double] = []
+            var got: [NodeID] = []
+            for _ in 0..<3 {
+                let start = ContinuousClock.now
+                guard let result = try? select(query, in: tree) else { return nil }
+                let elapsed = ContinuousClock.now - start
+                runs.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+                got = result
+            }
+            if got != expected[k] {
+                guard got.isStrictlyAscending, got == expected[k].sortedUnique(), expected[k].count == got.count else { return nil }
+                documentOrder = true
+            }
+            matches.append(got.count)
+            times.append(runs.sorted()[1])
+        }
+        return Translation.Candidate(selector: text, origin: .results, matches: matches, milliseconds: times,
+                                     documentOrder: documentOrder)
+    }
+}

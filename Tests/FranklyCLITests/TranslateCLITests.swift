@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `frankly translate` on the embedded sample app (issue 31): its lines, its JSON and its exit
+/// statuses.
+@Suite("frankly translate")
+struct TranslateCLITests {
+    @Test("text: one line a target engine, the translation or a dash and the reason; exit 0")
+    func text() throws {
+        let out = try CLIRunner.run(["translate", "--engine", "xpath", "--to", "predicate,class_name,shelley,accessibility_id", "//UISwitch"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.contains("predicate\ttype == 'UISwitch'"))
+        #expect(lines.contains("class_name\tUISwitch"))
+        #expect(lines.contains("shelley\tview:'UISwitch'"))
+        #expect(lines.contains { $0.hasPrefix("accessibility_id\t-\t") })
+    }
+
+    @Test("json: engine, selector or null, reason or null, matches and times per tree")
+    func json() throws {
+        let out = try CLIRunner.run(["translate", "--engine", "shelley", "--to", "xpath,class_name", "--format", "json",
+                                     "view:'UILabel' markedExactly:'Wi-Fi'"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
+        #expect(items.count == 2)
+        #expect(items[0]["engine"] as? String == "xpath")
+        #expect((items[0]["selector"] as? String)?.contains("Wi-Fi") == true)
+        #expect(items[0]["reason"] is NSNull)
+        #expect(items[0]["matches"] as? [Int] == [1])
+        #expect((items[0]["ms"] as? [Double])?.count == 1)
+        #expect(items[1]["selector"] is NSNull)
+        #expect(items[1]["reason"] is String)
+    }
+
+    @Test("exit 1 when nothing is translated, 2 for a bad selector or tree")
+    func statuses() throws {
+        let none = try CLIRunner.run(["translate", "--engine", "xpath", "//NoSuchClass"])
+        #expect(none.status == 1)
+        #expect(none.stdout.contains("selects nothing"))
+        let bad = try CLIRunner.run(["translate", "--engine", "xpath", "//UILabel["])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("invalid selector"))
+        let missing = try CLIRunner.run(["translate", "--tree", "/nonexistent.json", "--engine", "xpath", "//UILabel"])
+        #expect(missing.status == 2)
+    }
+}
