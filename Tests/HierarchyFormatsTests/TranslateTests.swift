@@ -30,6 +30,10 @@ struct TranslateTests {
         trees.append(("sample app", try SampleApp.tree()))
         var sources = 0, translated = 0, pairs = 0, proved = 0
         var perTarget: [String: Int] = [:]
+        // XPath sources that name a view by what it records (not by its uid) and those with a
+        // translation into a native strategy of their platform (iOS: predicate; Android:
+        // UiSelector, id or accessibility id).
+        var xpathSources = 0, xpathNative = 0
         for (name, tree) in trees {
             // Four views spread over the tree.
             let views = (1...4).map { NodeID(tree.count * $0 / 5) }
@@ -59,11 +63,20 @@ struct TranslateTests {
                         perTarget[t.engine, default: 0] += 1
                     }
                     if any { translated += 1 }
+                    // The recordings' uids are positions, which no real locator names.
+                    if engine == "xpath" && !suggestion.selector.contains("@uid") {
+                        let android = name.contains("android") || name.contains("uiautomator")
+                        let native: Set<String> = android ? ["uiselector", "id", "accessibility_id"] : ["predicate"]
+                        xpathSources += 1
+                        if translations.contains(where: { native.contains($0.engine) && $0.chosen != nil }) { xpathNative += 1 }
+                    }
                 }
             }
         }
         print("translate table: \(sources) source selectors, \(translated) translated into another engine, "
-              + "\(proved) of \(pairs) pairs proved; by target: \(perTarget.sorted { $0.key < $1.key })")
+              + "\(proved) of \(pairs) pairs proved; by target: \(perTarget.sorted { $0.key < $1.key }); "
+              + "XPath into a native strategy of its platform: \(xpathNative) of \(xpathSources)")
+        #expect(xpathNative * 10 >= xpathSources * 8, "XPath into native: \(xpathNative) of \(xpathSources)")
         #expect(sources >= 150, "\(sources) source selectors")
         #expect(translated * 10 >= sources * 9, "\(translated) of \(sources) translated into at least one other engine")
         // Every native strategy receives translations.
