@@ -10,7 +10,7 @@ struct TranslateCommand: ParsableCommand {
         commandName: "translate",
         abstract: "Translate a selector into other engines' languages, each translation proved to select the same views on every --tree.")
 
-    enum Format: String, ExpressibleByArgument { case text, json }
+    enum Format: String, ExpressibleByArgument { case text, json, csv }
 
     @Option(name: .long, help: "A recorded hierarchy to prove on (repeat for several; default: the embedded sample app).")
     var tree: [String] = []
@@ -19,9 +19,17 @@ struct TranslateCommand: ParsableCommand {
     @OptionGroup var pluginOptions: PluginOptions
     @Option(help: "The selector's engine (default: uiquery, as Frank's).") var engine: String?
     @Option(help: "Target engines, comma-separated, or all (default: all but the source's).") var to: String = "all"
-    @Option(help: "text (ENGINE<TAB>SELECTOR, or ENGINE<TAB>-<TAB>REASON) or json.") var format: Format = .text
+    @Option(help: "text (ENGINE<TAB>SELECTOR, or ENGINE<TAB>-<TAB>REASON), json, or csv (with --selectors).")
+    var format: Format = .text
     @Flag(help: "List every proved candidate with its timing, not only the chosen one.") var allCandidates = false
-    @Argument(help: "The selector.") var selector: String
+    @Option(help: "A file of selectors, one ENGINE:SELECTOR a line (# starts a comment line), translated as a table.")
+    var selectors: String?
+    @Argument(help: "The selector (without --selectors).") var selector: String?
+
+    func validate() throws {
+        if (selector == nil) == (selectors == nil) { throw ValidationError("give a selector or --selectors FILE, not both") }
+        if format == .csv && selectors == nil { throw ValidationError("--format csv goes with --selectors") }
+    }
 
     func run() throws {
         var trees: [ViewTree] = []
@@ -39,13 +47,15 @@ struct TranslateCommand: ParsableCommand {
         }
         let registry = EngineRegistry.standard()
         try pluginOptions.load(into: registry)
+        if let selectors {
+            try runSuite(selectors, registry: registry, trees: trees)
+            return
+        }
+        let selector = self.selector ?? ""
         let source = engine ?? registry.defaultEngine ?? "uiquery"
-        let targets = to == "all"
-            ? registry.names.filter { $0 != source }
-            : to.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
         let translations: [Translation]
         do {
-            translations = try registry.translate(selector, from: source, to: targets, on: trees)
+            translations = try registry.translate(selector, from: source, to: targets(registry, source: source), on: trees)
         } catch {
             throw fail(error, selector: selector)
         }
@@ -64,7 +74,7 @@ struct TranslateCommand: ParsableCommand {
                 }
             }
             print(out, terminator: "")
-        case .json:
+        case .json, .csv:
             func candidate(_ c: Translation.Candidate) -> JSONValue {
                 .object([("selector", .string(c.selector)), ("from", .string(c.origin.rawValue)),
                          ("matches", .array(c.matches.map { .int(Int64($0)) })),
@@ -86,5 +96,80 @@ struct TranslateCommand: ParsableCommand {
             print(JSONValue.array(items).jsonString)
         }
         if !translations.contains(where: { $0.chosen != nil }) { throw ExitCode(1) }
+    }
+
+    /// The target engines: `--to`, or every engine but the source's.
+    func targets(_ registry: EngineRegistry, source: String) -> [String] {
+        to == "all" ? registry.names.filter { $0 != source }
+            : to.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// `--selectors FILE`: every line's translations as one table. A line that does not compile
+    /// gets its error as the reason and the table goes on; exit 1 when some line has no
+    /// translation at all.
+    func runSuite(_ path: String, registry: EngineRegistry, trees: [ViewTree]) throws {
+        let text: String
+        do { text = String(decoding: try FileIO.read(path), as: UTF8.self) } catch {
+            printError("frankly: cannot read \(path): \(error)")
+            throw ExitCode(2)
+        }
+        struct Row { var line: Int; var engine: String; var selector: String; var translations: [Translation]; var error: String? }
+        var rows: [Row] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let colon = line.firstIndex(of: ":"), registry.names.contains(String(line[..<colon])) else {
+                rows.append(Row(line: index + 1, engine: "", selector: line, translations: [],
+                                error: "expected ENGINE:SELECTOR with a registered engine (\(registry.names.joined(separator: ", ")))"))
+                continue
+            }
+            let engine = String(line[..<colon]), selector = String(line[line.index(after: colon)...])
+            do {
+                let translations = try registry.translate(selector, from: engine, to: targets(registry, source: engine), on: trees)
+                rows.append(Row(line: index + 1, engine: engine, selector: selector, translations: translations, error: nil))
+            } catch {
+                rows.append(Row(line: index + 1, engine: engine, selector: selector, translations: [], error: "invalid selector: \(error)"))
+            }
+        }
+        switch format {
+        case .text:
+            var out = ""
+            for row in rows {
+                if let error = row.error { out += "\(row.line)\t\(row.engine)\t-\t-\t\(error)\n"; continue }
+                for t in row.translations {
+                    out += "\(row.line)\t\(row.engine)\t\(t.engine)\t\(t.chosen?.selector ?? "-")\(t.chosen == nil ? "\t" + (t.reason ?? "") : "")\n"
+                }
+            }
+            print(out, terminator: "")
+        case .csv:
+            func field(_ s: String) -> String {
+                s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                    ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+            }
+            var out = "line,engine,selector,target,translation,reason\n"
+            for row in rows {
+                if let error = row.error {
+                    out += [String(row.line), row.engine, row.selector, "", "", error].map(field).joined(separator: ",") + "\n"
+                    continue
+                }
+                for t in row.translations {
+                    out += [String(row.line), row.engine, row.selector, t.engine, t.chosen?.selector ?? "", t.reason ?? ""]
+                        .map(field).joined(separator: ",") + "\n"
+                }
+            }
+            print(out, terminator: "")
+        case .json:
+            let items: [JSONValue] = rows.map { row in
+                .object([("line", .int(Int64(row.line))), ("engine", .string(row.engine)), ("selector", .string(row.selector)),
+                         ("error", row.error.map { .string($0) } ?? .null),
+                         ("translations", .array(row.translations.map { t in
+                             .object([("engine", .string(t.engine)), ("selector", t.chosen.map { .string($0.selector) } ?? .null),
+                                      ("reason", t.reason.map { .string($0) } ?? .null),
+                                      ("matches", .array((t.chosen?.matches ?? []).map { .int(Int64($0)) }))])
+                         }))])
+            }
+            print(JSONValue.array(items).jsonString)
+        }
+        if rows.contains(where: { row in !row.translations.contains { $0.chosen != nil } }) { throw ExitCode(1) }
     }
 }

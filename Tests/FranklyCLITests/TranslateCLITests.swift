@@ -44,4 +44,30 @@ struct TranslateCLITests {
         let missing = try CLIRunner.run(["translate", "--tree", "/nonexistent.json", "--engine", "xpath", "//UILabel"])
         #expect(missing.status == 2)
     }
+
+    @Test("--selectors FILE: a table of every line's translations; bad lines keep their error and the table goes on")
+    func suite() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("translate-suite-\(UUID().uuidString).txt")
+        try "# a suite\nxpath://UISwitch\n\nshelley:view:'UILabel' markedExactly:'Wi-Fi'\nnosuch:x\nxpath://UILabel[\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let csv = try CLIRunner.run(["translate", "--selectors", file.path, "--to", "predicate", "--format", "csv"])
+        // Two lines without a translation: exit 1, the table still whole.
+        #expect(csv.status == 1)
+        let rows = csv.stdout.split(separator: "\n").map(String.init)
+        #expect(rows == [
+            "line,engine,selector,target,translation,reason",
+            "2,xpath,//UISwitch,predicate,type == 'UISwitch',",
+            "4,shelley,view:'UILabel' markedExactly:'Wi-Fi',predicate,type == 'UILabel' AND accessibilityLabel == 'Wi-Fi',",
+            rows[3], rows[4],
+        ])
+        #expect(rows[3].hasPrefix("5,,nosuch:x,,,\"expected ENGINE:SELECTOR"))
+        #expect(rows[4].hasPrefix("6,xpath,//UILabel[,,,\"invalid selector:") && rows[4].contains("column 11"))
+        let json = try CLIRunner.run(["translate", "--selectors", file.path, "--to", "predicate", "--format", "json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["line"] as? Int } == [2, 4, 5, 6])
+        #expect((items[0]["translations"] as? [[String: Any]])?.first?["selector"] as? String == "type == 'UISwitch'")
+        let both = try CLIRunner.run(["translate", "--selectors", file.path, "//UILabel"])
+        #expect(both.status != 0)
+    }
 }
