@@ -22,6 +22,8 @@ struct TranslateCommand: ParsableCommand {
     @Option(help: "text (ENGINE<TAB>SELECTOR, or ENGINE<TAB>-<TAB>REASON), json, or csv (with --selectors).")
     var format: Format = .text
     @Flag(help: "List every proved candidate with its timing, not only the chosen one.") var allCandidates = false
+    @Option(help: "Print each translation as Appium client code in this language (java, python); the targets default to Appium's strategies.")
+    var appium: AppiumLanguage?
     @Option(help: "A file of selectors, one ENGINE:SELECTOR a line (# starts a comment line), translated as a table.")
     var selectors: String?
     @Argument(help: "The selector (without --selectors).") var selector: String?
@@ -29,6 +31,7 @@ struct TranslateCommand: ParsableCommand {
     func validate() throws {
         if (selector == nil) == (selectors == nil) { throw ValidationError("give a selector or --selectors FILE, not both") }
         if format == .csv && selectors == nil { throw ValidationError("--format csv goes with --selectors") }
+        if appium != nil && (selectors != nil || format != .text) { throw ValidationError("--appium prints text for one selector") }
     }
 
     func run() throws {
@@ -67,6 +70,8 @@ struct TranslateCommand: ParsableCommand {
                     for c in t.candidates {
                         out += "\(t.engine)\t\(c.selector)\t\(c.milliseconds.map { formatMilliseconds($0) }.joined(separator: ",")) ms\n"
                     }
+                } else if let chosen = t.chosen, let appium {
+                    out += "\(t.engine)\t\(AppiumCode.code(engine: t.engine, selector: chosen.selector, language: appium.language) ?? "-\tnot an Appium strategy")\n"
                 } else if let chosen = t.chosen {
                     out += "\(t.engine)\t\(chosen.selector)\n"
                 } else {
@@ -100,8 +105,9 @@ struct TranslateCommand: ParsableCommand {
 
     /// The target engines: `--to`, or every engine but the source's.
     func targets(_ registry: EngineRegistry, source: String) -> [String] {
-        to == "all" ? registry.names.filter { $0 != source }
-            : to.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        if to != "all" { return to.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        let all = registry.names.filter { $0 != source }
+        return appium == nil ? all : all.filter { AppiumCode.strategy(forEngine: $0) != nil }
     }
 
     /// `--selectors FILE`: every line's translations as one table. A line that does not compile
@@ -172,4 +178,10 @@ struct TranslateCommand: ParsableCommand {
         }
         if rows.contains(where: { row in !row.translations.contains { $0.chosen != nil } }) { throw ExitCode(1) }
     }
+}
+
+/// `--appium`'s languages, as the command line takes them.
+enum AppiumLanguage: String, ExpressibleByArgument {
+    case java, python
+    var language: AppiumCode.Language { self == .java ? .java : .python }
 }

@@ -70,4 +70,17 @@ struct TranslateCLITests {
         let both = try CLIRunner.run(["translate", "--selectors", file.path, "//UILabel"])
         #expect(both.status != 0)
     }
+
+    @Test("--appium java|python: each translation into an Appium strategy as client code; only Appium's strategies by default")
+    func appium() throws {
+        let java = try CLIRunner.run(["translate", "--engine", "shelley", "--appium", "java", "view:'UILabel' markedExactly:'Wi-Fi'"])
+        #expect(java.status == 0, "\(java.stderr)")
+        let lines = java.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("accessibility_id\tdriver.findElement(AppiumBy.accessibilityId(\"Wi-Fi\"))"))
+        #expect(lines.contains("uiselector\tdriver.findElement(AppiumBy.androidUIAutomator(\"new UiSelector().description(\\\"Wi-Fi\\\")\"))"))
+        #expect(!lines.contains { $0.hasPrefix("fry\t") || $0.hasPrefix("shelley_compat\t") })
+        let python = try CLIRunner.run(["translate", "--engine", "shelley", "--appium", "python", "--to", "predicate",
+                                        "view:'UILabel' markedExactly:'Wi-Fi'"])
+        #expect(python.stdout == "predicate\tdriver.find_element(AppiumBy.IOS_PREDICATE, \"type == 'UILabel' AND accessibilityLabel == 'Wi-Fi'\")\n")
+    }
 }
