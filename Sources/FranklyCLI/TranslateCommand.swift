@@ -80,24 +80,7 @@ struct TranslateCommand: ParsableCommand {
             }
             print(out, terminator: "")
         case .json, .csv:
-            func candidate(_ c: Translation.Candidate) -> JSONValue {
-                .object([("selector", .string(c.selector)), ("from", .string(c.origin.rawValue)),
-                         ("matches", .array(c.matches.map { .int(Int64($0)) })),
-                         ("ms", .array(c.milliseconds.map { .double($0) })),
-                         ("documentOrder", .bool(c.documentOrder))])
-            }
-            let items: [JSONValue] = translations.map { t in
-                var fields: [(String, JSONValue)] = [
-                    ("engine", .string(t.engine)),
-                    ("selector", t.chosen.map { .string($0.selector) } ?? .null),
-                    ("reason", t.reason.map { .string($0) } ?? .null),
-                    ("from", t.chosen.map { .string($0.origin.rawValue) } ?? .null),
-                    ("matches", .array((t.chosen?.matches ?? []).map { .int(Int64($0)) })),
-                    ("ms", .array((t.chosen?.milliseconds ?? []).map { .double($0) })),
-                ]
-                if allCandidates { fields.append(("candidates", .array(t.candidates.map(candidate)))) }
-                return .object(fields)
-            }
+            let items = translations.map { $0.json(candidates: allCandidates) }
             print(JSONValue.array(items).jsonString)
         }
         if !translations.contains(where: { $0.chosen != nil }) { throw ExitCode(1) }

@@ -11,6 +11,7 @@ import SelectorCore
 /// | `GET /inspector/tree` | the whole hierarchy, column-wise (`ViewTree.inspectorTreeJSON`) |
 /// | `POST /inspector/select {"query","engine"}` | `{"nodes":[ids],"count","ms","treeCount"}`, or `{"error","details","column"}` |
 /// | `GET`/`POST /inspector/explain {"query","engine"}` | `SelectorExplanation.json` (Docs/Explain.md), or `{"error","details","column"}` |
+/// | `POST /inspector/translate {"query","engine","to"}` | `{"translations":[Translation.json]}` (Docs/Translate.md), or `{"error","details","column"}` |
 /// | `GET /inspector/node/<id>` | `{"id","class","classChain","properties","selectors":[...]}` |
 ///
 /// Node ids are preorder positions in the current tree, the indices of `/inspector/tree`'s arrays.

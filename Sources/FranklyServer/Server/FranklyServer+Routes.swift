@@ -23,6 +23,7 @@ extension FranklyServer {
         router.post("/inspector/select", use: e.inspectorSelect)
         router.get("/inspector/explain", use: e.inspectorExplain)
         router.post("/inspector/explain", use: e.inspectorExplain)
+        router.post("/inspector/translate", use: e.inspectorTranslate)
         router.get("/inspector/node/:id", use: e.inspectorNode)
         router.get("/inspector/:file", use: e.inspectorAsset)
         command("/map", e.map)

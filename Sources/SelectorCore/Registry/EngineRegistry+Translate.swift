@@ -36,6 +36,31 @@ public struct Translation: Sendable, Equatable {
     public var candidates: [Candidate]
 }
 
+extension Translation {
+    /// `{"engine", "selector" (or null), "reason" (or null), "from", "matches": [per tree], "ms":
+    /// [per tree]}`, with `"candidates"` (each `{"selector", "from", "matches", "ms",
+    /// "documentOrder"}`) when `candidates` is true: `frankly translate --format json` and `POST
+    /// /inspector/translate`.
+    public func json(candidates: Bool = false) -> JSONValue {
+        func candidate(_ c: Candidate) -> JSONValue {
+            .object([("selector", .string(c.selector)), ("from", .string(c.origin.rawValue)),
+                     ("matches", .array(c.matches.map { .int(Int64($0)) })),
+                     ("ms", .array(c.milliseconds.map { .double($0) })),
+                     ("documentOrder", .bool(c.documentOrder))])
+        }
+        var fields: [(String, JSONValue)] = [
+            ("engine", .string(engine)),
+            ("selector", chosen.map { .string($0.selector) } ?? .null),
+            ("reason", reason.map { .string($0) } ?? .null),
+            ("from", chosen.map { .string($0.origin.rawValue) } ?? .null),
+            ("matches", .array((chosen?.matches ?? []).map { .int(Int64($0)) })),
+            ("ms", .array((chosen?.milliseconds ?? []).map { .double($0) })),
+        ]
+        if candidates { fields.append(("candidates", .array(self.candidates.map(candidate)))) }
+        return .object(fields)
+    }
+}
+
 extension EngineRegistry {
     /// `selector` (in engine `source`) translated into each of `targets`, every translation
     /// checked to select the same views, in the same order (or in document order where the
@@ -44,20 +69,27 @@ extension EngineRegistry {
     /// Candidates come from the views the selector selects on the first tree: each engine's
     /// suggestions (`SelectorEngine.suggestions(for:in:)`) that every selected view shares, and,
     /// for a few views, the language's union (`SelectorEngine.union(of:)`) of each view's unique
-    /// suggestion. Throws the source selector's error.
+    /// suggestion. Throws the source selector's error, and `QueryBudget.deadlineError` once
+    /// `deadline` passes (checked between candidates, and by every query it runs).
     public func translate(_ selector: String, from source: String, to targets: [String],
-                          on trees: [ViewTree]) throws(SelectorError) -> [Translation] {
+                          on trees: [ViewTree], deadline: ContinuousClock.Instant? = nil) throws(SelectorError) -> [Translation] {
         guard !trees.isEmpty else { throw SelectorError(.usage, "translate needs at least one tree to prove on") }
         let query = try compileQuery(selector, engine: source)
         var expected: [[NodeID]] = []
-        for tree in trees { expected.append(try select(query, in: tree)) }
-        return targets.map { target in
-            translate(expected: expected, to: target, on: trees, excluding: target == source ? selector : nil)
+        for tree in trees { expected.append(try select(query, in: tree, deadline: deadline)) }
+        var out: [Translation] = []
+        for target in targets {
+            out.append(try translate(expected: expected, to: target, on: trees,
+                                     excluding: target == source ? selector : nil, deadline: deadline))
         }
+        return out
     }
 
     private func translate(expected: [[NodeID]], to target: String, on trees: [ViewTree],
-                           excluding same: String?) -> Translation {
+                           excluding same: String?, deadline: ContinuousClock.Instant?) throws(SelectorError) -> Translation {
+        func checkDeadline() throws(SelectorError) {
+            if let deadline, ContinuousClock.now >= deadline { throw QueryBudget.deadlineError }
+        }
         var translation = Translation(engine: target, chosen: nil, reason: nil, candidates: [])
         guard let engine = registeredEngine(target) else {
             translation.reason = "no engine named '\(target)'"
@@ -76,6 +108,7 @@ extension EngineRegistry {
         let sample = first.count <= 64 ? first : stride(from: 0, to: first.count, by: first.count / 64).map { first[$0] }
         var shared = engine.suggestions(for: sample[0], in: tree)
         for v in sample.dropFirst() where !shared.isEmpty {
+            try checkDeadline()
             let own = Set(engine.suggestions(for: v, in: tree))
             shared.removeAll { !own.contains($0) }
         }
@@ -84,13 +117,15 @@ extension EngineRegistry {
         if first.count <= Self.unionLimit {
             var parts: [String] = []
             for v in first {
+                try checkDeadline()
                 guard let s = suggestion(engine: target, for: v, in: tree), s.unique else { parts = []; break }
                 parts.append(s.selector)
             }
             if parts.count == 1 { offer(parts[0]) } else if !parts.isEmpty, let union = engine.union(of: parts) { offer(union) }
         }
         for text in texts {
-            if let candidate = prove(text, engine: target, expected: expected, on: trees) {
+            try checkDeadline()
+            if let candidate = prove(text, engine: target, expected: expected, on: trees, deadline: deadline) {
                 translation.candidates.append(candidate)
             }
         }
@@ -110,7 +145,8 @@ extension EngineRegistry {
 
     /// `text` as a candidate when it selects `expected` on every tree: the same list, or the same
     /// views in document order where the source's list is in another order.
-    private func prove(_ text: String, engine: String, expected: [[NodeID]], on trees: [ViewTree]) -> Translation.Candidate? {
+    private func prove(_ text: String, engine: String, expected: [[NodeID]], on trees: [ViewTree],
+                       deadline: ContinuousClock.Instant?) -> Translation.Candidate? {
         guard let query = try? compileQuery(text, engine: engine) else { return nil }
         var matches: [Int] = [], times: [Double] = [], documentOrder = false
         for (k, tree) in trees.enumerated() {
@@ -118,7 +154,7 @@ extension EngineRegistry {
             var got: [NodeID] = []
             for _ in 0..<3 {
                 let start = ContinuousClock.now
-                guard let result = try? select(query, in: tree) else { return nil }
+                guard let result = try? select(query, in: tree, deadline: deadline) else { return nil }
                 let elapsed = ContinuousClock.now - start
                 runs.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
                 got = result
