@@ -292,6 +292,55 @@ def test_explain(driver, base):
     check("explain: the panel closes", not driver.find_element(By.ID, "explain-pane").is_displayed())
 
 
+def translate_in_page(driver, engine, query, timeout=30):
+    """Types the query, presses Languages and waits for the panel's answer."""
+    type_query(driver, engine, query)
+    driver.execute_script("delete document.getElementById('translations').dataset.done;")
+    driver.find_element(By.ID, "translate").click()
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.ID, "translations").get_attribute("data-done") == "1")
+    return driver.find_element(By.ID, "translations")
+
+
+def test_translate(driver, base):
+    # The selector box in every other language, each with its proof on this tree.
+    query = "view:'UILabel' markedExactly:'Wi-Fi'"
+    answer = post(base, "/inspector/translate", {"query": query, "engine": "shelley"})
+    translations = answer.get("translations", [])
+    check("languages: /inspector/translate answers every other engine", len(translations) >= 8
+          and all(t["engine"] != "shelley" for t in translations), str(answer)[:200])
+    panel = translate_in_page(driver, "shelley", query)
+    check("languages: the panel is shown", driver.find_element(By.ID, "translate-pane").is_displayed())
+    rows = panel.find_elements(By.CSS_SELECTOR, ".translation")
+    check("languages: one row a target engine, as the endpoint says",
+          [r.get_attribute("data-engine") for r in rows] == [t["engine"] for t in translations])
+    proved = [t for t in translations if t["selector"] is not None]
+    shown = {r.get_attribute("data-engine"): r for r in rows}
+    check("languages: each translation shows its selector and its proof (one view on this tree)",
+          len(proved) >= 5 and all(shown[t["engine"]].find_element(By.TAG_NAME, "code").text == t["selector"]
+                                   and "1 view" in shown[t["engine"]].find_element(By.CSS_SELECTOR, ".proof").text
+                                   for t in proved), str(proved)[:200])
+    unproved = [t for t in translations if t["selector"] is None]
+    check("languages: an engine without a translation shows why",
+          all(shown[t["engine"]].find_element(By.CSS_SELECTOR, ".reason").text == t["reason"] for t in unproved))
+    # Copy, then Use: the predicate's translation selects the same view.
+    row = shown["predicate"]
+    row.find_element(By.CSS_SELECTOR, "button.copy").click()
+    WebDriverWait(driver, 10).until(lambda d: row.get_attribute("data-copied") is not None)
+    check("languages: the copy button copies the translation",
+          row.get_attribute("data-copied") == row.find_element(By.TAG_NAME, "code").text)
+    row.find_element(By.XPATH, "button[text()='Use']").click()
+    predicate = next(t["selector"] for t in translations if t["engine"] == "predicate")
+    WebDriverWait(driver, 10).until(lambda d: body_data(d, "queryText") == predicate
+                                    and body_data(d, "queryDone") == body_data(d, "querySeq"))
+    check("languages: using a translation selects the same one view", shown_count(driver) == 1, str(shown_count(driver)))
+    # A bad selector: its error, not a crash.
+    panel = translate_in_page(driver, "xpath", "//UILabel[")
+    check("languages: a malformed selector shows its error", bool(panel.find_elements(By.CSS_SELECTOR, ".translate-error")))
+    driver.find_element(By.ID, "translate-close").click()
+    check("languages: the panel closes", not driver.find_element(By.ID, "translate-pane").is_displayed())
+
+
 def test_screenshot(driver, base, path):
     type_query(driver, "shelley", "view:'UIButton'")
     target = map_results(base, "view:'UITextField' markedExactly:'Username'", "shelley")["results"][0]
@@ -425,7 +474,7 @@ def main():
         check("the page starts on the registry's default engine (uiquery, what Frank's drivers get)",
               picked == "uiquery", picked)
         check("the wireframe draws frames", int(driver.find_element(By.ID, "wire").get_attribute("data-drawn") or 0) > 50)
-        for step in (test_queries, test_error_caret, test_click_nodes, test_explain):
+        for step in (test_queries, test_error_caret, test_click_nodes, test_explain, test_translate):
             run_step(step, driver, args.sample)
         run_step(test_screenshot, driver, args.sample, args.screenshot)
         run_step(test_set_text, driver, args.sample)

@@ -569,6 +569,88 @@ async function explainQuery() {
   box.dataset.done = "1";   // set last: what the end-to-end test waits for
 }
 
+// ---------------------------------------------------------------- other languages
+
+/** Copies `text` to the clipboard: the Clipboard API where the page may use it, else a selected
+ *  text area and the copy command (plain http on another machine is no secure context). */
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (_) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand("copy");
+    area.remove();
+    return ok;
+  }
+}
+
+/** Asks /inspector/translate for the selector box in every other language and lists each
+ *  translation with its proof (the views it selects on this tree), a copy button and a Use
+ *  button, or the reason there is none. */
+async function translateQuery() {
+  const query = $("selector").value, engine = $("engine").value;
+  const pane = $("translate-pane"), box = $("translations");
+  pane.hidden = false;
+  box.replaceChildren();
+  delete box.dataset.done;
+  if (query.trim() === "") {
+    box.textContent = "Type a selector first.";
+    box.dataset.done = "1";
+    return;
+  }
+  box.textContent = "Translating…";
+  let x;
+  try {
+    x = await fetchJSON("/inspector/translate", { query, engine });
+  } catch (e) {
+    box.textContent = String(e);
+    box.dataset.done = "1";
+    return;
+  }
+  box.replaceChildren();
+  if (x.error !== undefined || x.translations === undefined) {
+    const p = document.createElement("p");
+    p.className = "translate-error";
+    p.textContent = x.details || x.error || `${x.reason}: ${x.details}`;
+    box.append(p);
+    box.dataset.done = "1";
+    return;
+  }
+  for (const t of x.translations) {
+    const row = document.createElement("div");
+    row.className = "translation";
+    row.dataset.engine = t.engine;
+    const name = document.createElement("span"); name.className = "engine"; name.textContent = t.engine;
+    row.append(name);
+    if (t.selector === null) {
+      const why = document.createElement("span"); why.className = "reason"; why.textContent = t.reason;
+      row.append(why);
+    } else {
+      const code = document.createElement("code"); code.textContent = t.selector;
+      const proof = document.createElement("span"); proof.className = "proof";
+      const n = t.matches[0];
+      proof.textContent = `${n} view${n === 1 ? "" : "s"}, the same`;
+      proof.title = "Run on this tree: it selects the same views as the selector box";
+      const copy = document.createElement("button"); copy.className = "copy"; copy.textContent = "Copy";
+      copy.title = "Copy this selector";
+      copy.addEventListener("click", async () => {
+        copy.textContent = (await copyText(t.selector)) ? "Copied" : "Copy failed";
+        row.dataset.copied = t.selector;
+      });
+      const use = document.createElement("button"); use.textContent = "Use";
+      use.title = "Put this selector and its engine in the selector box";
+      use.addEventListener("click", () => { $("engine").value = t.engine; $("selector").value = t.selector; runQuery(); });
+      row.append(code, proof, copy, use);
+    }
+    box.append(row);
+  }
+  box.dataset.done = "1";   // set last: what the end-to-end test waits for
+}
+
 // ---------------------------------------------------------------- operations through /map
 
 async function runOperation(method, args, mutates) {
@@ -615,6 +697,8 @@ function wire() {
   $("reload").addEventListener("click", reload);
   $("explain").addEventListener("click", explainQuery);
   $("explain-close").addEventListener("click", () => { $("explain-pane").hidden = true; });
+  $("translate").addEventListener("click", translateQuery);
+  $("translate-close").addEventListener("click", () => { $("translate-pane").hidden = true; });
 
   const tree = $("tree");
   tree.addEventListener("scroll", renderTree);
