@@ -92,6 +92,21 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
+    // Issue 31: translating one selector into every other engine and proving each translation on
+    // 100 recordings of 10^4 views (generated with 100 seeds), one thread. The target: under 50 ms
+    // a recording. Trees are generated outside the measured region.
+    Benchmark("translate shelley view:'UILabel' markedExactly:'Row 3-1' to every engine on 100 trees of 10000, 1 thread",
+              configuration: .init(maxIterations: 5)) { benchmark in
+        let trees = (1...100).map { SyntheticApp.generate(nodes: 10_000, seed: UInt64($0)) }
+        let targets = serialRegistry.names.filter { $0 != "shelley" }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try serialRegistry.translate("view:'UILabel' markedExactly:'Row 3-1'", from: "shelley",
+                                                   to: targets, on: trees))
+        }
+        benchmark.stopMeasurement()
+    }
+
     // Issue 21: explaining an empty result (a typo'd label) re-runs the query step by step, runs the
     // failing step's axis without its filter, tests each conjunct on those candidates, scans once
     // for views its axis did not reach and checks a fix: a few scans, beside the plain query's row.
