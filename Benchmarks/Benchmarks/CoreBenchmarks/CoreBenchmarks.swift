@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import HierarchyFormats
 import SelectorCore
+import SyntheticHierarchy
 import ViewSelectors
 
 // Issue 2, 7, 11, 18 and 19's benchmark rows: load (/dump JSON, XCUITest XML), bytes per node, cache
