@@ -50,7 +50,7 @@ struct TranslateEndpointTests {
 
     @Test("the query time budget bounds a translation on a large tree")
     func budget() async throws {
-        let big = SyntheticApp.generate(nodes: 200_000, seed: 3)
+        let big = SyntheticApp.generate(nodes: 60_000, seed: 3)
         try await withServer(Self.server(tree: big, budget: .milliseconds(1))) { client async throws in
             let clock = ContinuousClock()
             let start = clock.now
