@@ -78,6 +78,7 @@ struct FRYIndexPaths {
         let isCell = structure.kinds(["UITableViewCell", "UICollectionViewCell"])
         let isHeaderKind = structure.kinds(["UITableViewHeaderFooterView", "UICollectionReusableView"])
         guard !isCell.isEmpty else { return }
+        let recorded = structure.property("indexPath")
         func isHeader(_ v: NodeID) -> Bool { isHeaderKind.contains(v) && !isCell.contains(v) }
         // Nearest container above each node (-1: none), in one pass, parents first.
         var container = [NodeID](repeating: -1, count: n)
@@ -85,7 +86,7 @@ struct FRYIndexPaths {
         for i in 0..<n {
             let v = NodeID(i), p = structure.parent(of: v)
             if p >= 0 { container[i] = isContainer.contains(p) ? p : container[Int(p)] }
-            if isCell.contains(v), let value = structure.value("indexPath", of: v), let path = Self.parse(value) {
+            if isCell.contains(v), let value = recorded?.value(of: v), let path = Self.parse(value) {
                 paths.append((v, path)); continue
             }
             if (isCell.contains(v) || isHeader(v)) && container[i] >= 0 { members[container[i], default: []].append(v) }

@@ -3,8 +3,9 @@
 // The matcher, the core's engine steps, the registry's `>>` and the explainer all use these.
 
 /// A fixed-size set of small integers.
+@usableFromInline
 struct Bitset: Sendable {
-    private(set) var words: [UInt64]
+    @usableFromInline internal(set) var words: [UInt64]
     init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
 
     /// The set of `members` (each in `0..<count`), built without a uniqueness check per insert.
@@ -14,8 +15,8 @@ struct Bitset: Sendable {
             for m in members { let i = Int(m); w[i >> 6] |= 1 << UInt64(i & 63) }
         }
     }
-    @inline(__always) func contains(_ i: Int) -> Bool { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
-    @inline(__always) mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }
+    @inlinable func contains(_ i: Int) -> Bool { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+    @inlinable mutating func insert(_ i: Int) { words[i >> 6] |= 1 << UInt64(i & 63) }
 
     /// The members of either set (same size).
     static func union(_ a: Bitset, _ b: Bitset) -> Bitset {

@@ -27,31 +27,42 @@ public struct StructuralCondition: Sendable, Equatable {
 
 /// A set of a tree's views, as a `StructuralTest` answers.
 public struct ViewSet: Sendable {
-    var bits: Bitset
-    /// Whether any view was inserted.
-    public private(set) var isEmpty = true
+    // Inlinable, as is `TreeStructure`'s reading: a test inserts and reads per view, 10^6 times,
+    // from another module.
+    @usableFromInline var bits: Bitset
+    @usableFromInline var inserted = false
 
     /// No view of a tree of `count` views.
     public init(count: Int) { bits = Bitset(count: count) }
-    public mutating func insert(_ v: NodeID) {
+    @inlinable public mutating func insert(_ v: NodeID) {
         bits.insert(Int(v))
-        isEmpty = false
+        inserted = true
     }
-    public func contains(_ v: NodeID) -> Bool { bits.contains(Int(v)) }
+    @inlinable public func contains(_ v: NodeID) -> Bool { bits.contains(Int(v)) }
+    /// Whether no view was inserted.
+    public var isEmpty: Bool { !inserted }
 }
 
 /// What a `StructuralTest` may read: each view's parent, class kinds, absolute frame and recorded
 /// values. No columns and no walks: the views come in document order, parents first, so a
 /// test that builds on its parent's answer needs one pass.
 public struct TreeStructure: Sendable {
-    let tree: ViewTree
+    @usableFromInline let tree: ViewTree
+    /// The frames column, read once: a test asks for a frame per view, 10^6 times.
+    @usableFromInline let frames: ContiguousArray<Rect>?
+    private let recordsFrames: Bool
 
-    package init(_ tree: ViewTree) { self.tree = tree }
+    package init(_ tree: ViewTree) {
+        self.tree = tree
+        let column = tree.columns[PropertyName.accessibilityFrame]
+        recordsFrames = column != nil
+        if case .frames(let f)? = column { frames = f } else { frames = nil }
+    }
 
     /// How many views; they are `0..<count`, in document order (a parent before its children).
     public var count: Int { tree.count }
     /// The view's parent, -1 for a root.
-    public func parent(of v: NodeID) -> NodeID { tree.parents[Int(v)] }
+    @inlinable public func parent(of v: NodeID) -> NodeID { tree.parents[Int(v)] }
     /// A test for "the view's class is one of `names` or a subclass of one".
     public func kinds(_ names: [String]) -> ClassKinds {
         var mask = [Bool](repeating: false, count: tree.classes.count)
@@ -59,23 +70,34 @@ public struct TreeStructure: Sendable {
         return ClassKinds(mask: mask, classIDs: tree.classIDs)
     }
     /// Whether the tree records frames at all.
-    public var hasFrames: Bool { tree.columns[PropertyName.accessibilityFrame] != nil }
+    public var hasFrames: Bool { recordsFrames }
     /// The view's absolute frame, nil when it has none.
-    public func frame(of v: NodeID) -> Rect? {
-        guard case .frames(let frames)? = tree.columns[PropertyName.accessibilityFrame] else { return nil }
+    @inlinable public func frame(of v: NodeID) -> Rect? {
+        guard let frames else { return nil }
         let f = frames[Int(v)]
-        return f.isAbsent ? nil : f
+        return f.x.isNaN ? nil : f
     }
     /// The view's recorded value of `property`, nil when it has none.
     public func value(_ property: String, of v: NodeID) -> JSONValue? { tree.value(property, of: v) }
+    /// One recorded property's values, looked up once (nil when no view records it).
+    public func property(_ name: String) -> RecordedProperty? {
+        tree.columns[name].map(RecordedProperty.init)
+    }
+}
+
+/// One recorded property of every view (`TreeStructure.property`).
+public struct RecordedProperty: Sendable {
+    let column: PropertyColumn
+    /// The view's value, nil when it has none.
+    public func value(of v: NodeID) -> JSONValue? { column.value(at: Int(v)) }
 }
 
 /// The classes `TreeStructure.kinds` names, tested per view.
 public struct ClassKinds: Sendable {
-    let mask: [Bool]
-    let classIDs: ContiguousArray<Int32>
+    @usableFromInline let mask: [Bool]
+    @usableFromInline let classIDs: ContiguousArray<Int32>
     /// Whether view v's class is one of them.
-    public func contains(_ v: NodeID) -> Bool { mask[Int(classIDs[Int(v)])] }
+    @inlinable public func contains(_ v: NodeID) -> Bool { mask[Int(classIDs[Int(v)])] }
     /// Whether any view of the tree is of them.
     public var isEmpty: Bool { !mask.contains(true) }
 }

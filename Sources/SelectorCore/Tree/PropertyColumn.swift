@@ -21,10 +21,10 @@ public struct Rect: Sendable, Hashable {
         else { return nil }
         self.init(x: x, y: y, width: w, height: h)
     }
-    public func intersects(_ o: Rect) -> Bool {
+    @inlinable public func intersects(_ o: Rect) -> Bool {
         x < o.x + o.width && o.x < x + width && y < o.y + o.height && o.y < y + height
     }
-    public func contains(_ o: Rect) -> Bool {
+    @inlinable public func contains(_ o: Rect) -> Bool {
         o.x >= x && o.y >= y && o.x + o.width <= x + width && o.y + o.height <= y + height
     }
     static let absent = Rect(x: .nan, y: 0, width: 0, height: 0)
