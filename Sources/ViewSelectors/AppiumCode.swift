@@ -5,51 +5,30 @@ public enum AppiumCode {
         case java, python
     }
 
+    /// Appium's strategy for each engine that has one: its name, the Java client's `AppiumBy`
+    /// method and the Python client's `AppiumBy` constant.
+    private static let strategies: [String: (name: String, java: String, python: String)] = [
+        "accessibility_id": ("accessibility id", "accessibilityId", "ACCESSIBILITY_ID"),
+        "id": ("id", "id", "ID"),
+        "class_name": ("class name", "className", "CLASS_NAME"),
+        "xpath": ("xpath", "xpath", "XPATH"),
+        "predicate": ("-ios predicate string", "iOSNsPredicateString", "IOS_PREDICATE"),
+        "class_chain": ("-ios class chain", "iOSClassChain", "IOS_CLASS_CHAIN"),
+        "uiselector": ("-android uiautomator", "androidUIAutomator", "ANDROID_UIAUTOMATOR"),
+    ]
+
     /// Appium's locator strategy for an engine's selectors, nil for an engine Appium has none for.
-    public static func strategy(forEngine engine: String) -> String? {
-        switch engine {
-        case "accessibility_id": return "accessibility id"
-        case "id": return "id"
-        case "class_name": return "class name"
-        case "xpath": return "xpath"
-        case "predicate": return "-ios predicate string"
-        case "class_chain": return "-ios class chain"
-        case "uiselector": return "-android uiautomator"
-        default: return nil
-        }
-    }
+    public static func strategy(forEngine engine: String) -> String? { strategies[engine]?.name }
 
     /// `driver.findElement(AppiumBy.iOSNsPredicateString("…"))` (Java) or
     /// `driver.find_element(AppiumBy.IOS_PREDICATE, "…")` (Python) for `selector` in `engine`'s
     /// language, the selector escaped as a string literal of the client language; nil for an
     /// engine Appium has no strategy for.
     public static func code(engine: String, selector: String, language: Language) -> String? {
-        guard strategy(forEngine: engine) != nil else { return nil }
+        guard let strategy = strategies[engine] else { return nil }
         switch language {
-        case .java:
-            let method: String
-            switch engine {
-            case "accessibility_id": method = "accessibilityId"
-            case "id": method = "id"
-            case "class_name": method = "className"
-            case "xpath": method = "xpath"
-            case "predicate": method = "iOSNsPredicateString"
-            case "class_chain": method = "iOSClassChain"
-            default: method = "androidUIAutomator"
-            }
-            return "driver.findElement(AppiumBy.\(method)(\(javaLiteral(selector))))"
-        case .python:
-            let constant: String
-            switch engine {
-            case "accessibility_id": constant = "ACCESSIBILITY_ID"
-            case "id": constant = "ID"
-            case "class_name": constant = "CLASS_NAME"
-            case "xpath": constant = "XPATH"
-            case "predicate": constant = "IOS_PREDICATE"
-            case "class_chain": constant = "IOS_CLASS_CHAIN"
-            default: constant = "ANDROID_UIAUTOMATOR"
-            }
-            return "driver.find_element(AppiumBy.\(constant), \(pythonLiteral(selector)))"
+        case .java: return "driver.findElement(AppiumBy.\(strategy.java)(\(javaLiteral(selector))))"
+        case .python: return "driver.find_element(AppiumBy.\(strategy.python), \(pythonLiteral(selector)))"
         }
     }
 

@@ -243,14 +243,19 @@ def check_suggestions(driver, base, uid):
                   str(answer)[:160])
 
 
+def panel_in_page(driver, button, box, engine, query, timeout):
+    """Types the query, presses `button` and waits for the panel `box`'s answer."""
+    type_query(driver, engine, query)
+    driver.execute_script(f"delete document.getElementById('{box}').dataset.done;")
+    driver.find_element(By.ID, button).click()
+    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.ID, box).get_attribute("data-done") == "1")
+    return driver.find_element(By.ID, box)
+
+
 def explain_in_page(driver, engine, query, timeout=15):
     """Types the query, presses Explain and waits for the panel's answer."""
-    type_query(driver, engine, query)
-    driver.execute_script("delete document.getElementById('explanation').dataset.done;")
-    driver.find_element(By.ID, "explain").click()
-    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
-        lambda d: d.find_element(By.ID, "explanation").get_attribute("data-done") == "1")
-    return driver.find_element(By.ID, "explanation")
+    return panel_in_page(driver, "explain", "explanation", engine, query, timeout)
 
 
 def test_explain(driver, base):
@@ -294,12 +299,7 @@ def test_explain(driver, base):
 
 def translate_in_page(driver, engine, query, timeout=30):
     """Types the query, presses Languages and waits for the panel's answer."""
-    type_query(driver, engine, query)
-    driver.execute_script("delete document.getElementById('translations').dataset.done;")
-    driver.find_element(By.ID, "translate").click()
-    WebDriverWait(driver, timeout, poll_frequency=0.05).until(
-        lambda d: d.find_element(By.ID, "translations").get_attribute("data-done") == "1")
-    return driver.find_element(By.ID, "translations")
+    return panel_in_page(driver, "translate", "translations", engine, query, timeout)
 
 
 def test_translate(driver, base):

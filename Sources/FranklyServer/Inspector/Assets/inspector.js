@@ -471,25 +471,32 @@ function formatValue(v) {
 
 /** Asks /inspector/explain about the selector box and shows the answer in the Explain panel:
  *  each step with the views it kept, then near misses and a fix, or the candidates. */
-async function explainQuery() {
+/** Shows the side panel `paneId`, then asks `url` about the selector box; the answer, or null
+ *  when there is none to show (no selector, a failed request: said in the panel's `boxId`). */
+async function askAboutSelector(paneId, boxId, url) {
   const query = $("selector").value, engine = $("engine").value;
-  const pane = $("explain-pane"), box = $("explanation");
-  pane.hidden = false;
+  const box = $(boxId);
+  $(paneId).hidden = false;
   box.replaceChildren();
   delete box.dataset.done;
   if (query.trim() === "") {
     box.textContent = "Type a selector first.";
     box.dataset.done = "1";
-    return;
+    return null;
   }
-  let x;
   try {
-    x = await fetchJSON("/inspector/explain", { query, engine });
+    return await fetchJSON(url, { query, engine });
   } catch (e) {
     box.textContent = String(e);
     box.dataset.done = "1";
-    return;
+    return null;
   }
+}
+
+async function explainQuery() {
+  const box = $("explanation");
+  const x = await askAboutSelector("explain-pane", "explanation", "/inspector/explain");
+  if (x === null) return;
   const add = (tag, className, text) => {
     const el = document.createElement(tag);
     if (className) el.className = className;
@@ -592,26 +599,9 @@ async function copyText(text) {
  *  translation with its proof (the views it selects on this tree), a copy button and a Use
  *  button, or the reason there is none. */
 async function translateQuery() {
-  const query = $("selector").value, engine = $("engine").value;
-  const pane = $("translate-pane"), box = $("translations");
-  pane.hidden = false;
-  box.replaceChildren();
-  delete box.dataset.done;
-  if (query.trim() === "") {
-    box.textContent = "Type a selector first.";
-    box.dataset.done = "1";
-    return;
-  }
-  box.textContent = "Translating…";
-  let x;
-  try {
-    x = await fetchJSON("/inspector/translate", { query, engine });
-  } catch (e) {
-    box.textContent = String(e);
-    box.dataset.done = "1";
-    return;
-  }
-  box.replaceChildren();
+  const box = $("translations");
+  const x = await askAboutSelector("translate-pane", "translations", "/inspector/translate");
+  if (x === null) return;
   if (x.error !== undefined || x.translations === undefined) {
     const p = document.createElement("p");
     p.className = "translate-error";
