@@ -92,8 +92,8 @@ test-sanitizers: test-tsan test-asan
 
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_SERIAL_FILTER)' --no-parallel
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan.supp $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/tsan.supp $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_SERIAL_FILTER)' --no-parallel
 
 # ASan on the whole suite, LeakSanitizer included (Tests/lsan.supp names the toolchain's own
 # leaks it ignores), with the plug-in built the same way so the plug-in tests run too. The server's

@@ -48,15 +48,16 @@ public struct ViewSet: Sendable {
 /// test that builds on its parent's answer needs one pass.
 public struct TreeStructure: Sendable {
     @usableFromInline let tree: ViewTree
-    /// The frames column, read once: a test asks for a frame per view, 10^6 times.
-    @usableFromInline let frames: ContiguousArray<Rect>?
+    /// The frames column, read once (empty when the tree records none): a test asks for a frame
+    /// per view, 10^6 times, and an optional array would be unwrapped, and retained, each time.
+    @usableFromInline let frames: ContiguousArray<Rect>
     private let recordsFrames: Bool
 
     package init(_ tree: ViewTree) {
         self.tree = tree
         let column = tree.columns[PropertyName.accessibilityFrame]
         recordsFrames = column != nil
-        if case .frames(let f)? = column { frames = f } else { frames = nil }
+        if case .frames(let f)? = column { frames = f } else { frames = [] }
     }
 
     /// How many views; they are `0..<count`, in document order (a parent before its children).
@@ -73,7 +74,7 @@ public struct TreeStructure: Sendable {
     public var hasFrames: Bool { recordsFrames }
     /// The view's absolute frame, nil when it has none.
     @inlinable public func frame(of v: NodeID) -> Rect? {
-        guard let frames else { return nil }
+        guard Int(v) < frames.count else { return nil }
         let f = frames[Int(v)]
         return f.x.isNaN ? nil : f
     }
