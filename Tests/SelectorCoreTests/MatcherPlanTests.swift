@@ -320,4 +320,13 @@ struct MatcherPlanTests {
             #expect(throws: SelectorError.self) { try matcher.select(chain, in: Self.smallApp, budget: lowWork) }
         }
     }
+
+    @Test("a scan's pick far past the tree picks nothing and does not overflow (fuzz: shelley_compat `button index:55555555555555555555.`)",
+          arguments: [Int.max, Int.min + 1, Int.min, 1 << 40])
+    func pickPastTheTree(_ n: Int) throws {
+        let program = Self.program { $0.descendants(Self.label, unique: true); $0.pick(n) }
+        for (_, matcher) in tunedConfigurations + [("default", Matcher())] {
+            #expect(try matcher.select(program, in: Self.smallApp, budget: .unlimited) == [])
+        }
+    }
 }

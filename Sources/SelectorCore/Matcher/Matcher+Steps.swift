@@ -993,7 +993,9 @@ struct Run {
                                      from list: [NodeID]) throws(SelectorError) -> [NodeID] {
         choose(.scanToPick)
         let test = try resolver.nodeTest(filter)
-        if test.never { return [] }
+        // A scan lists each view at most once, so a pick past the tree's size picks nothing (and
+        // `index:55555555555555555555` must not overflow `n + 1`).
+        if test.never || n >= tree.count || n < -tree.count { return [] }
         let ranges = subtreeRanges(of: list, includeSelf: includeSelf)
         let want = n >= 0 ? n + 1 : -n
         var seen = 0
