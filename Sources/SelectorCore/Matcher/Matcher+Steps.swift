@@ -799,7 +799,7 @@ struct Run {
     /// charged, which throws the budget's error.
     private mutating func reverseWalks(of list: [NodeID], _ step: PreparedReverseStep, marked: Bitset,
                                        threads: Int) throws(SelectorError) -> [NodeID] {
-        struct Part { var out: [NodeID] = []; var work = 0; var stopped = false }
+        typealias Part = RankSliceKernel.Part
         let test = step.test, includeSelf = step.includeSelf
         let isMatch = step.isMatch, holdsMatch = step.holdsMatch
         let classIDs = tree.classIDs, ends = tree.ends
@@ -824,6 +824,13 @@ struct Run {
             }
             return part
         }
+        let out = try joined(parts)
+        return step.unique ? deduplicated(out) : out
+    }
+
+    /// The parts of a step run on threads, joined in order, each one's work charged to the
+    /// budget (which throws its error) and a part that stopped early reading the deadline.
+    private mutating func joined(_ parts: [RankSliceKernel.Part]) throws(SelectorError) -> [NodeID] {
         var out: [NodeID] = []
         out.reserveCapacity(parts.reduce(0) { $0 + $1.out.count })
         for part in parts {
@@ -832,7 +839,7 @@ struct Run {
             try meter.checkResults(out.count)
             if part.stopped { try meter.deadline.check() }
         }
-        return step.unique ? deduplicated(out) : out
+        return out
     }
 
     /// Whether a UISpec-order step from `list` with `test` scans the class column in UISpec
@@ -903,14 +910,7 @@ struct Run {
                               room: room, maxResults: maxResults, allowance: allowance, deadline: deadline)
             }
         }
-        var out: [NodeID] = []
-        out.reserveCapacity(parts.reduce(0) { $0 + $1.out.count })
-        for part in parts {
-            out.append(contentsOf: part.out)
-            try meter.charge(part.work)
-            try meter.checkResults(out.count)
-            if part.stopped { try meter.deadline.check() }
-        }
+        let out = try joined(parts)
         return unique ? deduplicated(out) : out
     }
 

@@ -106,7 +106,7 @@ struct RankSliceKernel {
     let sortedRanks: UnsafeBufferPointer<Int32>
     let marks: UnsafeBufferPointer<UInt64>
 
-    /// One part of the inputs' output, and where it stopped.
+    /// One part of the inputs' output, and where it stopped (also a UISpec walk's part).
     struct Part {
         var out: [NodeID] = []
         /// Words, search steps, inputs and outputs.
