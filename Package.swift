@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "AppiumLocators", targets: ["AppiumLocators"]),
         .library(name: "XPathEngine", targets: ["XPathEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
+        .library(name: "TreeAlignment", targets: ["TreeAlignment"]),
         .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
         .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
         .library(name: "FranklyServer", targets: ["FranklyServer"]),
@@ -194,6 +195,17 @@ let package = Package(
         .target(
             name: "HierarchyFormats",
             dependencies: ["SelectorCore", "CLibXML2"],
+            swiftSettings: strictSettings
+        ),
+        // Aligning two recordings of one screen (GumTree's matching) and the edit script between them.
+        .target(
+            name: "TreeAlignment",
+            dependencies: ["SelectorCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TreeAlignmentTests",
+            dependencies: ["SelectorCore", "TreeAlignment", "HierarchyFormats", "SyntheticHierarchy", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
