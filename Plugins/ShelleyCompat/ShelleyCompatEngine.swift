@@ -27,4 +27,8 @@ public struct ShelleyCompatEngine: SelectorEngine {
     public func narrowed(_ selector: String, toResult position: Int) -> String? {
         base.narrowed(selector, toResult: position)
     }
+
+    public func render(_ path: SearchPath) -> Rendering? {
+        base.render(path)
+    }
 }

@@ -687,6 +687,7 @@ struct XPathRootStep: EngineStep {
         input.isEmpty ? [] : [-1]
     }
     var description: String { "xpath /" }
+    var isDocumentRoot: Bool { true }
 }
 
 /// The context node of a top-level expression: the document element (the first top-level view) in

@@ -19,7 +19,11 @@ enum UIAutomatorLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         let handler = ReaderHandler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 350)))
         try parseXML(bytes, what: "UIAutomator", limits: limits, into: handler)
-        return try handler.reader.sink.build()
+        var tree = try handler.reader.sink.build()
+        if tree.columns[DerivedName.accessibilityIdentifier] != nil && tree.columns["resource-id"] != nil {
+            tree.copiedColumns = [DerivedName.accessibilityIdentifier: "resource-id"]
+        }
+        return tree
     }
 
     /// Attributes in the order `uiautomator dump` writes them; others follow sorted by name.

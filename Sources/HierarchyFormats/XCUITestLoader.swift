@@ -13,7 +13,10 @@ enum XCUITestLoader {
     static func load(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         let handler = ReaderHandler(Reader(TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: bytes.count / 250)))
         try parseXML(bytes, what: "XCUITest", limits: limits, into: handler)
-        return try handler.reader.sink.build()
+        var tree = try handler.reader.sink.build()
+        tree.copiedColumns = [PropertyName.accessibilityLabel: "label", DerivedName.accessibilityIdentifier: "name"]
+            .filter { tree.columns[$0.key] != nil && tree.columns[$0.value] != nil }
+        return tree
     }
 
     /// Attributes in the order WebDriverAgent writes them; others follow sorted by name.

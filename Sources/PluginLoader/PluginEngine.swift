@@ -17,6 +17,27 @@ struct PluginEngine: SelectorEngine, @unchecked Sendable {
     let freeFunction: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
     /// The engine's string-matcher functions, when it offers all four.
     let matcherFunctions: PluginMatcherFunctions?
+    /// The engine's printer, when it has one.
+    let renderFunction: (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> UnsafeMutablePointer<CChar>?)?
+
+    /// The path sent as a program (`SearchPath.program`), printed by the plug-in.
+    func render(_ path: SearchPath) -> Rendering? {
+        guard let renderFunction else { return nil }
+        // A test only this host can run (an engine matcher, a structural test) has no JSON form.
+        guard let json = try? path.program.pluginJSON(matchers: nil) else {
+            return .cannotSay("a test that does not cross to a plug-in (an engine matcher or a structural test)")
+        }
+        var text = json.jsonString
+        let reply = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { renderFunction(context, $0.baseAddress, $0.count) }
+        }
+        guard let reply else { return nil }
+        defer { freeFunction(reply) }
+        guard let answer = try? JSONReader.parse(String(cString: reply)) else { return nil }
+        if case .string(let s)? = answer["selector"] { return .selector(s) }
+        if case .string(let s)? = answer["cannotSay"] { return .cannotSay(s) }
+        return nil
+    }
 
     func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         var text = selector

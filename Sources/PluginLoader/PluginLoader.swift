@@ -149,7 +149,8 @@ private func registerEngine(_ context: UnsafeMutableRawPointer?, _ descriptor: U
     }
     return session.add(PluginEngine(name: engineName, summary: d.summary.map { String(cString: $0) } ?? "",
                                     chainLiterals: ChainLiterals(rawValue: d.chain_literals), context: d.context,
-                                    compileFunction: compile, freeFunction: free, matcherFunctions: matchers))
+                                    compileFunction: compile, freeFunction: free, matcherFunctions: matchers,
+                                    renderFunction: d.render))
 }
 
 private func registerPredicate(_ context: UnsafeMutableRawPointer?, _ descriptor: UnsafePointer<vs_plugin_predicate>?) -> Int32 {

@@ -22,7 +22,9 @@
 // `{"hasDescendant": P}`; version 1 plug-ins must be rebuilt (the engine struct grew). Programs
 // may also say `{"siblingPosition": …}` and `{"nthDescendant": …}` (Docs/PluginProgramJSON.md):
 // new step forms only, so the version stays 2.
-#define VIEWSELECTORS_PLUGIN_API_VERSION 2u
+// 3: engines may print a search path in their syntax (`render` below, for `frankly translate`);
+// version 2 plug-ins must be rebuilt (the engine struct grew).
+#define VIEWSELECTORS_PLUGIN_API_VERSION 3u
 #define VIEWSELECTORS_PLUGIN_ENTRY_POINT "viewselectors_plugin_register"
 
 enum {
@@ -63,6 +65,14 @@ typedef struct vs_plugin_engine {
     /// The host holds no program naming matcher `id` any more: each id a compile reply named is
     /// released exactly once, also when the reply is refused.
     void (*matcher_release)(void *context, uint64_t id);
+
+    /// Prints a search path in the engine's syntax (SelectorEngine.render). `program` (UTF-8,
+    /// `length` bytes, not NUL-terminated) is the path as a program (Docs/PluginProgramJSON.md):
+    /// axis steps `descendants` or `children` from the document, a sort, and at most one pick.
+    /// Returns NUL-terminated JSON, `{"selector":…}`, `{"cannotSay":…}` (the part the language
+    /// cannot say) or `{}` (no printer), released with `free_result`; NULL when the engine has no
+    /// printer at all. Called from any thread, concurrently.
+    char *(*render)(void *context, const char *program, size_t length);
 } vs_plugin_engine;
 
 /// Read access to one node of the host's tree, valid only during a predicate call. String

@@ -70,7 +70,8 @@ public struct PluginRegistrar {
                                                   matcher_evaluator: pluginMatcherEvaluator,
                                                   matcher_test: pluginMatcherTest,
                                                   matcher_evaluator_free: pluginMatcherEvaluatorFree,
-                                                  matcher_release: pluginMatcherRelease)
+                                                  matcher_release: pluginMatcherRelease,
+                                                  render: pluginRender)
                 return table.register_engine(table.context, &descriptor)
             }
         }
@@ -141,6 +142,27 @@ private func pluginCompile(_ context: UnsafeMutableRawPointer?, _ selector: Unsa
 }
 
 private func pluginFree(_ result: UnsafeMutablePointer<CChar>?) { free(result) }
+
+/// The engine's printer for a search path the host sends as a program (SearchPath.program).
+private func pluginRender(_ context: UnsafeMutableRawPointer?, _ program: UnsafePointer<CChar>?,
+                          _ length: Int) -> UnsafeMutablePointer<CChar>? {
+    guard let context else { return nil }
+    let engine = Unmanaged<EngineBox>.fromOpaque(context).takeUnretainedValue().engine
+    let text = program.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+    let reply: JSONValue
+    if let json = try? JSONReader.parse(text),
+       let program = try? SelectorProgram(pluginJSON: json, path: "$", matchers: nil),
+       case .success(let path) = program.searchPath {
+        switch engine.render(path) {
+        case .selector(let s)?: reply = .object([("selector", .string(s))])
+        case .cannotSay(let part)?: reply = .object([("cannotSay", .string(part))])
+        case nil: reply = .object([])
+        }
+    } else {
+        reply = .object([("cannotSay", .string("a path the host sent in a form this plug-in does not read"))])
+    }
+    return strdup(reply.jsonString)
+}
 
 private func pluginTest(_ context: UnsafeMutableRawPointer?, _ node: UnsafePointer<vs_plugin_node>?,
                         _ arguments: UnsafePointer<CChar>?) -> Int32 {

@@ -7,6 +7,9 @@
 public struct Translation: Sendable, Equatable {
     /// How a translation was found.
     public enum Origin: String, Sendable {
+        /// Printed by the target engine from the source's compiled form (`SelectorEngine.render`):
+        /// the source's rule in the target's words.
+        case rendered
         /// From the views the source selects: a selector every one of them shares, or the
         /// language's union of one selector a view. It may not generalise beyond the given trees.
         case results
@@ -32,7 +35,8 @@ public struct Translation: Sendable, Equatable {
     public var chosen: Candidate?
     /// Why there is none.
     public var reason: String?
-    /// Every proved candidate, most readable first (the engine's own order of suggestions).
+    /// Every proved candidate, in the order they were tried: the rendering, the suggestions the
+    /// views share (the engine's order, most readable first), the union.
     public var candidates: [Candidate]
 }
 
@@ -77,15 +81,19 @@ extension EngineRegistry {
         let query = try compileQuery(selector, engine: source)
         var expected: [[NodeID]] = []
         for tree in trees { expected.append(try select(query, in: tree, deadline: deadline)) }
+        // The source's rule as a search path, its tests read against these trees, for the printers.
+        let path: Result<SearchPath, SearchPathError> = query.parts.count == 1
+            ? query.parts[0].compiled.program.searchPath.map { $0.specialized(for: trees) }
+            : .failure(SearchPathError("a `>>` chain of \(query.parts.count) parts"))
         var out: [Translation] = []
         for target in targets {
-            out.append(try translate(expected: expected, to: target, on: trees,
+            out.append(try translate(expected: expected, path: path, to: target, on: trees,
                                      excluding: target == source ? selector : nil, deadline: deadline))
         }
         return out
     }
 
-    private func translate(expected: [[NodeID]], to target: String, on trees: [ViewTree],
+    private func translate(expected: [[NodeID]], path: Result<SearchPath, SearchPathError>, to target: String, on trees: [ViewTree],
                            excluding same: String?, deadline: ContinuousClock.Instant?) throws(SelectorError) -> Translation {
         func checkDeadline() throws(SelectorError) {
             if let deadline, ContinuousClock.now >= deadline { throw QueryBudget.deadlineError }
@@ -100,9 +108,22 @@ extension EngineRegistry {
             return translation
         }
         let tree = trees[0]
-        var texts: [String] = []
+        var texts: [(String, Translation.Origin)] = []
         var seen: Set<String> = []
-        func offer(_ text: String) { if text != same, seen.insert(text).inserted { texts.append(text) } }
+        func offer(_ text: String, _ origin: Translation.Origin = .results) {
+            if text != same, seen.insert(text).inserted { texts.append((text, origin)) }
+        }
+        // The source's rule printed in the target's syntax.
+        var unsaid: String?
+        switch path {
+        case .success(let p):
+            switch engine.render(p) {
+            case .selector(let text)?: offer(text, .rendered)
+            case .cannotSay(let part)?: unsaid = "\(target) cannot say \(part)"
+            case nil: unsaid = "\(target) has no printer for compiled selectors"
+            }
+        case .failure(let e): unsaid = e.description
+        }
         // Suggestions every selected view shares (`//UILabel`, `type == 'UIButton'`), in the
         // order the first view's list gives them (most readable first).
         let sample = first.count <= 64 ? first : stride(from: 0, to: first.count, by: first.count / 64).map { first[$0] }
@@ -112,8 +133,9 @@ extension EngineRegistry {
             let own = Set(engine.suggestions(for: v, in: tree))
             shared.removeAll { !own.contains($0) }
         }
-        shared.forEach(offer)
+        for s in shared { offer(s) }
         // One selector a view, joined by the language's union.
+        var unionText: String?
         if first.count <= Self.unionLimit {
             var parts: [String] = []
             for v in first {
@@ -121,23 +143,43 @@ extension EngineRegistry {
                 guard let s = suggestion(engine: target, for: v, in: tree), s.unique else { parts = []; break }
                 parts.append(s.selector)
             }
-            if parts.count == 1 { offer(parts[0]) } else if !parts.isEmpty, let union = engine.union(of: parts) { offer(union) }
-        }
-        for text in texts {
-            try checkDeadline()
-            if let candidate = prove(text, engine: target, expected: expected, on: trees, deadline: deadline) {
-                translation.candidates.append(candidate)
+            if parts.count == 1 { offer(parts[0]) } else if !parts.isEmpty, let union = engine.union(of: parts) {
+                offer(union)
+                unionText = union
             }
         }
-        // The engine lists its suggestions most readable first (a label before a position), and a
-        // shared suggestion comes before a union: the first proved is the most readable.
-        translation.chosen = translation.candidates.first
+        var fromResults = 0
+        for (text, origin) in texts {
+            try checkDeadline()
+            switch prove(text, origin: origin, engine: target, expected: expected, on: trees, deadline: deadline) {
+            case .success(let candidate): translation.candidates.append(candidate)
+            case .failure(let why) where origin == .rendered: unsaid = "its rendering `\(text)` \(why.text)"
+            case .failure: break
+            }
+            if origin == .results { fromResults += 1 }
+        }
+        // The most readable: the source's rule printed (it says what the source says, where a
+        // suggestion the views share may say it of these trees only), then a shared suggestion,
+        // then a union of views; among equals the shorter text, then the fastest on the trees.
+        func readability(_ c: Translation.Candidate) -> (Int, Int) {
+            (c.origin == .rendered ? 0 : c.selector == unionText ? 2 : 1, c.selector.count)
+        }
+        translation.chosen = translation.candidates.min { a, b in
+            if readability(a) != readability(b) { return readability(a) < readability(b) }
+            return a.milliseconds.reduce(0, +) < b.milliseconds.reduce(0, +)
+        }
         if translation.chosen == nil {
-            translation.reason = texts.isEmpty
-                ? "\(target) offers no selector that the selected views share\(first.count > Self.unionLimit ? "" : ", and no union of one selector a view")"
-                : "none of \(target)'s \(texts.count) candidates selects the same views on every tree"
+            let results = fromResults == 0
+                ? "offers no selector that the selected views share\(first.count > Self.unionLimit ? "" : ", and no union of one selector a view")"
+                : "has none of its \(fromResults) candidates from the results select the same views on every tree"
+            translation.reason = [unsaid, "\(target) \(results)"].compactMap { $0 }.joined(separator: "; ")
         }
         return translation
+    }
+
+    /// Why a candidate failed its proof.
+    struct Disproof: Error {
+        var text: String
     }
 
     /// Unions are tried for at most this many views.
@@ -145,28 +187,37 @@ extension EngineRegistry {
 
     /// `text` as a candidate when it selects `expected` on every tree: the same list, or the same
     /// views in document order where the source's list is in another order.
-    private func prove(_ text: String, engine: String, expected: [[NodeID]], on trees: [ViewTree],
-                       deadline: ContinuousClock.Instant?) -> Translation.Candidate? {
-        guard let query = try? compileQuery(text, engine: engine) else { return nil }
+    private func prove(_ text: String, origin: Translation.Origin, engine: String, expected: [[NodeID]], on trees: [ViewTree],
+                       deadline: ContinuousClock.Instant?) -> Result<Translation.Candidate, Disproof> {
+        let query: CompiledQuery
+        do { query = try compileQuery(text, engine: engine) } catch { return .failure(Disproof(text: "does not compile: \(error.message)")) }
         var matches: [Int] = [], times: [Double] = [], documentOrder = false
         for (k, tree) in trees.enumerated() {
             var runs: [Double] = []
             var got: [NodeID] = []
             for _ in 0..<3 {
                 let start = ContinuousClock.now
-                guard let result = try? select(query, in: tree, deadline: deadline) else { return nil }
+                let result: [NodeID]
+                do { result = try select(query, in: tree, deadline: deadline) } catch {
+                    return .failure(Disproof(text: "fails on tree \(k + 1): \(error.message)"))
+                }
                 let elapsed = ContinuousClock.now - start
                 runs.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
                 got = result
             }
             if got != expected[k] {
-                guard got.isStrictlyAscending, got == expected[k].sortedUnique(), expected[k].count == got.count else { return nil }
+                guard got.isStrictlyAscending, got == expected[k].sortedUnique(), expected[k].count == got.count else {
+                    let same = got.count == expected[k].count && got.sortedUnique() == expected[k].sortedUnique()
+                    return .failure(Disproof(text: same
+                        ? "selects the same views in another order on tree \(k + 1)"
+                        : "selects \(got.count) views where the source selects \(expected[k].count) on tree \(k + 1)"))
+                }
                 documentOrder = true
             }
             matches.append(got.count)
             times.append(runs.sorted()[1])
         }
-        return Translation.Candidate(selector: text, origin: .results, matches: matches, milliseconds: times,
-                                     documentOrder: documentOrder)
+        return .success(Translation.Candidate(selector: text, origin: origin, matches: matches, milliseconds: times,
+                                              documentOrder: documentOrder))
     }
 }

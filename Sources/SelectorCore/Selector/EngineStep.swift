@@ -20,9 +20,16 @@ public protocol EngineStep: Sendable, CustomStringConvertible {
     /// reads the step's size and its description, which names what it holds; a step that keeps
     /// more than it prints (a lookup table) should say so.
     var estimatedBytes: Int { get }
+
+    /// Whether the step only moves a non-empty input to the virtual document node (XPath's `/` at
+    /// the start of an absolute path), so that a program reads as a search path from the whole tree
+    /// (`SelectorProgram.searchPath`). Default false.
+    var isDocumentRoot: Bool { get }
 }
 
 extension EngineStep {
+    public var isDocumentRoot: Bool { false }
+
     public var estimatedBytes: Int {
         ProgramSize.arrayHeader + MemoryLayout<Self>.size + 2 * description.utf8.count
     }

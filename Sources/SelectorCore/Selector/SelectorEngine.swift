@@ -22,6 +22,11 @@ public protocol SelectorEngine: Sendable {
     /// One selector that selects what all of `selectors` select, in this language's union (XPath's
     /// `|`, a predicate's `OR`); nil when the language has none (the default).
     func union(of selectors: [String]) -> String?
+    /// `path` (a compiled program read back, its filters read against the recordings it will be
+    /// proved on) in this language's syntax, or what the language cannot say; nil when the engine
+    /// has no printer (the default). A rendering need not be exact: `EngineRegistry.translate`
+    /// keeps it only once it selects the source's views on every tree.
+    func render(_ path: SearchPath) -> Rendering?
 }
 
 extension SelectorEngine {
@@ -30,4 +35,5 @@ extension SelectorEngine {
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] { [] }
     public func narrowed(_ selector: String, toResult position: Int) -> String? { nil }
     public func union(of selectors: [String]) -> String? { nil }
+    public func render(_ path: SearchPath) -> Rendering? { nil }
 }

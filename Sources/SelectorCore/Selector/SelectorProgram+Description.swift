@@ -6,6 +6,11 @@ extension SelectorProgram: CustomStringConvertible {
     public var description: String { ProgramPrinter.lines(self).joined(separator: "\n") }
 }
 
+extension Predicate: CustomStringConvertible {
+    /// The predicate in the same notation (`kindOf(UIButton) ∧ accessibilityLabel == "OK"`).
+    public var description: String { ProgramPrinter.text(self) }
+}
+
 /// Prints programs, steps and predicates in the header's notation.
 enum ProgramPrinter {
     static func lines(_ program: SelectorProgram) -> [String] {

@@ -71,6 +71,17 @@ public enum PropertyColumn: Sendable {
         }
     }
 
+    /// Whether every one of the first `count` nodes has a value here.
+    public func coversAll(_ count: Int) -> Bool {
+        switch self {
+        case .strings(let ids, _): return !ids.prefix(count).contains { $0 < 0 }
+        case .numbers(let v): return !v.prefix(count).contains { $0.isNaN }
+        case .bools(let v): return !v.prefix(count).contains { $0 < 0 }
+        case .frames(let v): return !v.prefix(count).contains { $0.isAbsent }
+        case .generic(let d): return d.count >= count
+        }
+    }
+
     /// Heap bytes held by the column.
     public var approximateBytes: Int {
         switch self {

@@ -39,6 +39,11 @@ public struct ViewTree: Sendable {
     public internal(set) var propertyNames: [String]
     /// Indexes of the structure built on first use (`uispecOrder`).
     let derived = DerivedIndexes()
+    /// Columns a loader filled by copying a recorded attribute's non-empty values under a UIKit
+    /// name, by that name: `accessibilityIdentifier` ← `name` in an XCUITest page source. A test
+    /// of a non-empty value reads the same from either, so a translation can name the attribute
+    /// the recording (and the tool that made it) knows. A changed tree keeps none.
+    public var copiedColumns: [String: String] = [:]
 
     init(parents: ContiguousArray<Int32>, ends: ContiguousArray<Int32>, depths: ContiguousArray<Int32>,
          classIDs: ContiguousArray<Int32>, classes: ClassTable, columns: [String: PropertyColumn],

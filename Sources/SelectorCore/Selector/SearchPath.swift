@@ -1,0 +1,262 @@
+// The compiled form read back as a search path, the shape most selectors in every language share,
+// so that each engine can print it in its own syntax (`SelectorEngine.render`, issue 31).
+//
+// A path is a list of class-and-property filters, each a descendant or a child of a view the
+// previous one found, and an optional pick from the result. `//UITableViewCell//UIButton[@name='x']`,
+// `tableViewCell button marked:'x'`, `**/XCUIElementTypeCell/**/XCUIElementTypeButton[`name == 'x'`]`
+// and `new UiSelector().className("…").instance(2)` are all paths; a sibling axis, a positional
+// predicate inside a step, a union or an engine's own step is not. The reading forgets where each
+// language starts (Shelley below the windows, UISpec below the application, a predicate at the
+// roots themselves) and in which order it lists the result: a rendered selector is a candidate that
+// the translation proves on every tree, never an answer by itself.
+
+/// A program read as a chain of filters, each a descendant or a child of the previous one's views.
+public struct SearchPath: Sendable, Equatable {
+    /// How a step's views relate to the previous step's.
+    public enum Link: Sendable, Equatable {
+        /// Any descendant; for the first step, any view of the tree.
+        case descendant
+        /// A direct child; for the first step, a top-level view.
+        case child
+    }
+
+    /// One step: where to look, and what a view there must pass.
+    public struct Step: Sendable, Equatable {
+        public var link: Link
+        public var filter: Predicate
+        public init(link: Link, filter: Predicate) { self.link = link; self.filter = filter }
+    }
+
+    /// The steps, at least one.
+    public var steps: [Step]
+    /// The one result kept, by position in the path's result (negative from the end); nil: all.
+    public var pick: Int?
+    /// The order the source lists its result in: UISpec's reverse order or the document's.
+    public var order: TraversalOrder
+
+    public init(steps: [Step], pick: Int? = nil, order: TraversalOrder = .document) {
+        self.steps = steps; self.pick = pick; self.order = order
+    }
+}
+
+extension SearchPath {
+    /// The path as a program that reads back as it (`SelectorProgram.searchPath`): from the
+    /// document, one axis step a step, in document order, then the pick. How the path travels to a
+    /// plug-in's printer.
+    public var program: SelectorProgram {
+        var b = ProgramBuilder(start: .document)
+        for step in steps {
+            b.axis(step.link == .descendant ? .descendants : .children, filter: step.filter, unique: true)
+        }
+        b.sortInDocumentOrder()
+        if let pick { b.pick(pick) }
+        return b.build()
+    }
+}
+
+/// What an engine's printer makes of a search path.
+public enum Rendering: Sendable, Equatable {
+    /// The path in the engine's syntax.
+    case selector(String)
+    /// The language cannot say a part of the path; the text names that part.
+    case cannotSay(String)
+}
+
+extension SelectorProgram {
+    /// The program as a search path, or why it is not one (a step no printer reads, named).
+    public var searchPath: Result<SearchPath, SearchPathError> {
+        var steps: [SearchPath.Step] = []
+        var pick: Int?
+        var order = TraversalOrder.document
+        var atDocument = start == .document
+        for step in self.steps {
+            if pick != nil { return .failure(SearchPathError("a step after a pick by position")) }
+            switch step {
+            case .engine(let e) where e.isDocumentRoot && steps.isEmpty:
+                atDocument = true
+            case let .axis(axis, o, filter, _):
+                let link: SearchPath.Link
+                switch axis {
+                case .descendants: link = .descendant
+                case .children: link = .child
+                case .descendantsOrSelf where steps.isEmpty && (start == .roots || atDocument): link = .descendant
+                default: return .failure(SearchPathError("the \(axis.rawValue) axis"))
+                }
+                if o == .reverse { order = .reverse }
+                steps.append(SearchPath.Step(link: link, filter: filter))
+            case .filter(let p):
+                guard !steps.isEmpty else { return .failure(SearchPathError("a filter on the start point")) }
+                steps[steps.count - 1].filter = .all([steps[steps.count - 1].filter, p])
+            case .pick(let n):
+                guard !steps.isEmpty else { return .failure(SearchPathError("a pick on the start point")) }
+                pick = n
+            case .deduplicate, .sortInDocumentOrder:
+                continue
+            case .union:
+                return .failure(SearchPathError("a union of selectors"))
+            case .engine(let e):
+                return .failure(SearchPathError("the engine step `\(e.description)`"))
+            }
+        }
+        guard !steps.isEmpty else { return .failure(SearchPathError("no step")) }
+        return .success(SearchPath(steps: steps, pick: pick, order: order))
+    }
+}
+
+/// Why a program is not a search path: the part no printer reads.
+public struct SearchPathError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let part: String
+    public init(_ part: String) { self.part = part }
+    public var description: String { "the source compiles to \(part), which no printer reads" }
+}
+
+// MARK: Reading the filters against the recordings
+
+extension SearchPath {
+    /// The path with each filter read against what `trees` record: a test of a property no tree
+    /// records is false, a class none has is absent, and `kindOf(C)` becomes the classes the trees
+    /// hold that are kinds of `C` (at most `maxClasses`, else it stays). Engines compile an alias to
+    /// every place it may be recorded (a predicate's `name` reads `accessibilityIdentifier`, then
+    /// `name`); this keeps the places these recordings use, so a printer sees `name == "x"`.
+    /// Exact on these trees, which are the ones the rendering is proved on.
+    public func specialized(for trees: [ViewTree], maxClasses: Int = 8) -> SearchPath {
+        let knowledge = RecordedVocabulary(trees)
+        var out = self
+        for i in out.steps.indices {
+            out.steps[i].filter = knowledge.pruned(knowledge.specialize(out.steps[i].filter, maxClasses: maxClasses))
+        }
+        return out
+    }
+}
+
+/// The property names and classes a set of trees records.
+struct RecordedVocabulary {
+    var properties: Set<String> = []
+    /// The properties every view of every tree records.
+    var universal: Set<String> = []
+    /// Copied columns (`ViewTree.copiedColumns`) that are copies of the same attribute in every
+    /// tree that records them.
+    var copies: [String: String] = [:]
+    /// The classes the trees' views have, and the trees' tables to test kinds.
+    var classes: [(tree: ViewTree, ids: Set<Int32>)] = []
+
+    init(_ trees: [ViewTree]) {
+        for (k, tree) in trees.enumerated() {
+            properties.formUnion(tree.columns.keys)
+            let everywhere = Set(tree.columns.filter { $0.value.coversAll(tree.count) }.keys)
+            universal = k == 0 ? everywhere : universal.intersection(everywhere)
+            classes.append((tree, Set(tree.classIDs)))
+        }
+        var candidates: [String: String] = [:]
+        for tree in trees { candidates.merge(tree.copiedColumns) { a, _ in a } }
+        copies = candidates.filter { column, source in
+            trees.allSatisfy { $0.columns[column] == nil || $0.copiedColumns[column] == source }
+        }
+    }
+
+    /// Whether some tree records `property` (a frame part reads its frame's column).
+    func records(_ property: String) -> Bool {
+        if properties.contains(property) { return true }
+        if let dot = property.firstIndex(of: "."), properties.contains(String(property[..<dot])) { return true }
+        return false
+    }
+
+    /// The names of the classes some view has that are kinds of `name`, in name order.
+    func kinds(of name: String) -> [String] {
+        var out: Set<String> = []
+        for (tree, ids) in classes {
+            guard let target = tree.classes.id(of: name) else { continue }
+            for id in ids where tree.classes.isKind(id, of: target) { out.insert(tree.classes.names[Int(id)]) }
+        }
+        return out.sorted()
+    }
+
+    /// How many views of the trees pass `p`.
+    func count(_ p: Predicate) -> Int {
+        var b = ProgramBuilder(start: .document)
+        b.descendants(p, unique: true)
+        let program = b.build()
+        let matcher = Matcher(configuration: .serial)
+        return classes.reduce(0) { $0 + ((try? matcher.select(program, in: $1.tree))?.count ?? 0) }
+    }
+
+    /// `p` without the guards an engine compiles for places these trees never use: a fallback
+    /// (a disjunct guarded by a negation, `¬has(accessibilityIdentifier) ∧ name == "x"`'s sibling)
+    /// that no view passes, and a negated conjunct that every view passing the others passes
+    /// (UiSelector's `¬memberOf(hierarchy)` beside a class). Exact on these trees; the source's own
+    /// tests (a class, a name) stay even where these trees would not need them, so the rendering
+    /// says the source's rule, not only its results.
+    func pruned(_ p: Predicate) -> Predicate {
+        func guarded(_ p: Predicate) -> Bool {
+            if case .and(let parts) = p { return parts.contains { if case .not = $0 { true } else { false } } }
+            return false
+        }
+        switch p {
+        case .or(let parts):
+            let kept = parts.map(pruned).filter { !guarded($0) || count($0) > 0 }
+            return kept.isEmpty ? .none : kept.count == 1 ? kept[0] : .or(kept)
+        case .and(let parts):
+            var kept = parts.map(pruned)
+            guard count(.all(kept)) > 0 else { return .all(kept) }
+            var i = 0
+            while kept.count > 1 && i < kept.count {
+                guard case .not = kept[i] else { i += 1; continue }
+                let others = Predicate.all(Array(kept[..<i] + kept[(i + 1)...]))
+                if count(others) == count(.all([others, kept[i]])) { kept.remove(at: i) } else { i += 1 }
+            }
+            return .all(kept)
+        default:
+            return p
+        }
+    }
+
+    func hasClass(_ name: String) -> Bool {
+        classes.contains { tree, ids in tree.classes.id(of: name).map { ids.contains($0) } ?? false }
+    }
+
+    func specialize(_ p: Predicate, maxClasses: Int) -> Predicate {
+        switch p {
+        case .any, .none, .custom, .structural: return p
+        case .kindOf(let name):
+            let kinds = kinds(of: name)
+            if kinds.isEmpty { return .none }
+            if kinds.count > maxClasses { return p }
+            return kinds.count == 1 ? .memberOf(kinds[0]) : .or(kinds.map { .memberOf($0) })
+        case .memberOf(let name): return hasClass(name) ? p : .none
+        case let .string(property, test):
+            guard records(property) else { return .none }
+            // The attribute the recording knows, for a test no empty value passes.
+            if case .matcher = test.operation { return p }
+            if let source = copies[property], !test.value.isEmpty { return .string(property: source, test) }
+            return p
+        case .bool(let property, _), .number(let property, _, _), .bitsSet(let property, _):
+            return records(property) ? p : .none
+        case .hasProperty(let property): return universal.contains(property) ? .any : records(property) ? p : .none
+        case .and(let parts): return .all(parts.map { specialize($0, maxClasses: maxClasses) })
+        case .or(let parts):
+            let kept = parts.map { specialize($0, maxClasses: maxClasses) }.filter { $0 != .none }
+            if kept.contains(.any) { return .any }
+            return kept.isEmpty ? .none : kept.count == 1 ? kept[0] : .or(kept)
+        case .not(let inner):
+            switch specialize(inner, maxClasses: maxClasses) {
+            case .none: return .any
+            case .any: return .none
+            case let s: return .not(s)
+            }
+        case .hasAncestor(let inner):
+            let s = specialize(inner, maxClasses: maxClasses)
+            return s == .none ? .none : .hasAncestor(s)
+        }
+    }
+}
+
+extension Predicate {
+    /// The conjuncts of an `and` (the predicate itself otherwise; none for `any`).
+    public var conjuncts: [Predicate] {
+        switch self {
+        case .any: return []
+        case .and(let parts): return parts
+        default: return [self]
+        }
+    }
+}
