@@ -283,7 +283,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HierarchyFormatsTests",
-            dependencies: ["SelectorCore", "HierarchyFormats", "SyntheticHierarchy", "ViewSelectors"],
+            dependencies: ["SelectorCore", "HierarchyFormats", "SyntheticHierarchy", "ViewSelectors", "ClassChainEngine"],
             swiftSettings: strictSettings
         ),
         .testTarget(

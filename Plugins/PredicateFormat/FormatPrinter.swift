@@ -19,6 +19,10 @@ public enum FormatPrinter {
             let key = property == "class" ? "type" : property
             guard isKeyPath(key) else { return .cannotSay("the property `\(property)` as a key path") }
             guard !test.options.contains(.noBreakSpaceAsSpace) else { return .cannotSay("a no-break-space comparison") }
+            // `@visible='true'`: a boolean compares as 1 or 0 in a format string.
+            if test.options.contains(.booleanAsText), test.operation == .equals, test.value == "true" || test.value == "false" {
+                return .selector("\(key) == \(test.value == "true" ? 1 : 0)")
+            }
             let flags = test.options.contains(.caseInsensitive) ? "[c]" : ""
             let op: String
             switch test.operation {

@@ -28,6 +28,9 @@ extension UIQueryEngine {
                 case let .string(property, test) where (test.operation == .equals || test.operation == .contains)
                     && test.options.isEmpty && !test.value.isEmpty && property.allSatisfy({ $0.isLetter || $0.isNumber }):
                     matches.append((property == PropertyName.accessibilityLabel ? "marked" : property, test.value))
+                case let .string(property, test) where test.options == .booleanAsText && test.operation == .equals
+                    && (test.value == "true" || test.value == "false") && property.allSatisfy({ $0.isLetter || $0.isNumber }):
+                    flags.append("\(property):\(test.value == "true" ? "YES" : "NO")")
                 case let .bool(property, value) where property.allSatisfy({ $0.isLetter || $0.isNumber }):
                     flags.append("\(property):\(value ? "YES" : "NO")")
                 case let .number(property, .equal, value) where value == value.rounded() && abs(value) < 1e15

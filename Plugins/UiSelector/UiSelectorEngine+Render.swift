@@ -38,6 +38,9 @@ extension UiSelectorEngine {
         switch p {
         case .memberOf(let c): return call("className", c)
         case .not(.memberOf("hierarchy")): return .selector("")
+        case let .string(property, test) where test.options == .booleanAsText && test.operation == .equals
+            && (test.value == "true" || test.value == "false"):
+            return method(.bool(property: property, test.value == "true"))
         case let .string(property, test):
             guard !test.options.contains(.noBreakSpaceAsSpace) else { return .cannotSay("a no-break-space comparison") }
             let base: String

@@ -141,8 +141,29 @@ enum XPathCompiler {
     }
 
     /// `e`, read as a boolean for a view, as a core predicate; nil when it has none that is exact.
-    static func corePredicate(_ e: XExpr) -> Predicate? {
+    /// With `numeric`, the attributes that hold only numbers on the trees at hand, a comparison of
+    /// one with a number (`@width > 100`) is the core's number test too: exact on those trees only.
+    static func corePredicate(_ e: XExpr, numeric: Set<String> = []) -> Predicate? {
         switch e {
+        case let .compare(l, rest) where !numeric.isEmpty && rest.count == 1:
+            let op = rest[0].0, r = rest[0].1
+            let flipped: [XCompare: XCompare] = [.lt: .gt, .le: .ge, .gt: .lt, .ge: .le, .eq: .eq, .ne: .ne]
+            var found: (String, XCompare, Double)?
+            if let a = attributeName(l), numeric.contains(a), case .number(let x) = r { found = (a, op, x) }
+            if let a = attributeName(r), numeric.contains(a), case .number(let x) = l, let f = flipped[op] { found = (a, f, x) }
+            guard let (a, cmp, x) = found, !a.contains(".") else { return corePredicate(e) }
+            let comparison: Comparison = [.eq: .equal, .ne: .notEqual, .lt: .less, .le: .lessOrEqual,
+                                          .gt: .greater, .ge: .greaterOrEqual][cmp]!
+            return .number(property: a, comparison, x)
+        case .and(let parts) where !numeric.isEmpty:
+            var out: [Predicate] = []
+            for p in parts { guard let c = corePredicate(p, numeric: numeric) else { return nil }; out.append(c) }
+            return .all(out)
+        case .or(let parts) where !numeric.isEmpty:
+            var out: [Predicate] = []
+            for p in parts { guard let c = corePredicate(p, numeric: numeric) else { return nil }; out.append(c) }
+            return .or(out)
+        case .call(.not, let args) where !numeric.isEmpty: return corePredicate(args[0], numeric: numeric).map { .not($0) }
         case .call(.true, _): return .any
         case .call(.false, _): return Predicate.none
         case .call(.not, let args): return corePredicate(args[0]).map { .not($0) }
@@ -230,6 +251,9 @@ enum XPathCompiler {
         let equal: Predicate
         if (v.isEmpty || XPathText.isStringOnly(v)) && !v.hasPrefix("{") && !v.hasPrefix("[") {
             equal = .string(property: a, .equals(v))
+        } else if v == "true" || v == "false" {
+            // A recorded JSON boolean reads as this text, a string may be it; no number or frame is.
+            equal = .string(property: a, StringTest(.equals, v, options: .booleanAsText))
         } else if let number = numberTextEquality(a, v) {
             equal = number
         } else {
@@ -799,6 +823,26 @@ struct XPathFilterStep: EngineStep {
     }
 
     var description: String { "xpath filter " + predicates.map { "[" + $0.expr.text + "]" }.joined() }
+
+    /// Predicates that read no position, as core tests exact where the attributes they compare
+    /// with numbers hold numbers on every tree (`XPathCompiler.corePredicate(_:numeric:)`).
+    func filter(on trees: [ViewTree]) -> Predicate? {
+        var names: Set<String> = []
+        for tree in trees { names.formUnion(tree.columns.keys) }
+        let numeric = names.filter { name in
+            trees.allSatisfy { tree in
+                guard let column = tree.columns[name] else { return true }
+                if case .numbers = column { return true }
+                return false
+            }
+        }
+        var parts: [Predicate] = []
+        for p in predicates {
+            guard !p.positional, let core = p.core ?? XPathCompiler.corePredicate(p.expr, numeric: numeric) else { return nil }
+            parts.append(core)
+        }
+        return .all(parts)
+    }
 }
 
 /// A whole expression the interpreter evaluates from each input node (filter expressions such as

@@ -34,7 +34,8 @@ extension XPathEngine {
 
     /// `p` as an XPath boolean expression about the context view.
     static func expression(_ p: Predicate) -> Rendering {
-        func attribute(_ name: String) -> String? { isName(name) && name != "class" ? "@" + name : nil }
+        // `@class` is the class name where the engine reads it as a string.
+        func attribute(_ name: String) -> String? { isName(name) ? "@" + name : nil }
         switch p {
         case .any: return .selector("true()")
         case .none: return .selector("false()")
@@ -42,7 +43,10 @@ extension XPathEngine {
         case .kindOf(let c): return .cannotSay("kindOf(\(c)): an XPath name test is the exact class, not isKindOfClass:")
         case let .string(property, test):
             guard let a = attribute(property) else { return .cannotSay("the property `\(property)` as an attribute name") }
-            guard test.options.isEmpty else { return .cannotSay("a case-insensitive or no-break-space comparison") }
+            // Reading a recorded boolean as its text is how XPath reads every attribute.
+            guard test.options.subtracting(.booleanAsText).isEmpty else {
+                return .cannotSay("a case-insensitive or no-break-space comparison")
+            }
             let v = XPathLiteral.quoted(test.value)
             switch test.operation {
             case .equals: return .selector("\(a)=\(v)")

@@ -122,6 +122,12 @@ public struct ProgramGenerator<R: RandomNumberGenerator> {
         case 5, 6, 7:
             let p = rng.chance(70) ? pick(["accessibilityLabel", "text", "class", "uid", "misc", "placeholder"]) : property(0)
             return .string(property: p, stringTest(p))
+        // XPath's reading of a recorded boolean as its text: a boolean column, a mixed one, a string one.
+        case 15 where rng.chance(50):
+            let p = pick(["isHidden", "misc", "accessibilityLabel", "isOn"])
+            var test = rng.chance(60) ? StringTest(.equals, pick(["true", "false"])) : stringTest(p)
+            test.options.insert(.booleanAsText)
+            return .string(property: p, test)
         case 8: return .bool(property: pick(["isHidden", "isOn", "misc", "tag", "accessibilityLabel", "accessibilityFrame.x"]), rng.chance(50))
         case 9, 10:
             let p = property(1)

@@ -316,8 +316,11 @@ public final class ReferenceInterpreter {
         case .kindOf(let name): return tree.isKind(v, of: name)
         case .memberOf(let name): return tree.className(of: v) == name
         case let .string(property, test):
-            guard case .string(let s)? = tree.value(property, of: v) else { return false }
-            return try Self.stringHolds(test, s)
+            switch tree.value(property, of: v) {
+            case .string(let s)?: return try Self.stringHolds(test, s)
+            case .bool(let b)? where test.options.contains(.booleanAsText): return try Self.stringHolds(test, b ? "true" : "false")
+            default: return false
+            }
         case let .bool(property, want):
             guard let b = tree.value(property, of: v)?.boolValue else { return false }
             return b == want

@@ -77,7 +77,7 @@ struct TranslateCLITests {
         #expect(java.status == 0, "\(java.stderr)")
         let lines = java.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("accessibility_id\tdriver.findElement(AppiumBy.accessibilityId(\"Wi-Fi\"))"))
-        #expect(lines.contains("uiselector\tdriver.findElement(AppiumBy.androidUIAutomator(\"new UiSelector().description(\\\"Wi-Fi\\\")\"))"))
+        #expect(lines.contains("uiselector\tdriver.findElement(AppiumBy.androidUIAutomator(\"new UiSelector().className(\\\"UILabel\\\").text(\\\"Wi-Fi\\\")\"))"))
         #expect(!lines.contains { $0.hasPrefix("fry\t") || $0.hasPrefix("shelley_compat\t") })
         let python = try CLIRunner.run(["translate", "--engine", "shelley", "--appium", "python", "--to", "predicate",
                                         "view:'UILabel' markedExactly:'Wi-Fi'"])

@@ -1,3 +1,4 @@
+import Foundation
 import HierarchyFormats
 import SelectorCore
 import Testing
@@ -34,6 +35,8 @@ struct TranslateTests {
         // translation into a native strategy of their platform (iOS: predicate; Android:
         // UiSelector, id or accessibility id).
         var xpathSources = 0, xpathNative = 0
+        // Each pair without a translation, with its reason: pinned in reasons.tsv.
+        var reasons: [String] = []
         for (name, tree) in trees {
             // Four views spread over the tree.
             let views = (1...4).map { NodeID(tree.count * $0 / 5) }
@@ -51,6 +54,9 @@ struct TranslateTests {
                         pairs += 1
                         guard let chosen = t.chosen else {
                             #expect(t.reason.map { !$0.isEmpty } == true, "\(name) \(engine) → \(t.engine)")
+                            reasons.append([name, engine, suggestion.selector, t.engine, t.reason ?? ""]
+                                .map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+                                .joined(separator: "\t"))
                             continue
                         }
                         #expect(t.reason == nil)
@@ -84,6 +90,26 @@ struct TranslateTests {
             #expect((perTarget[target] ?? 0) > 10, "\(target): \(perTarget[target] ?? 0)")
         }
         #expect(proved > pairs / 3, "\(proved) of \(pairs) pairs")
+        try Self.expectPinned(reasons, in: "reasons.tsv")
+    }
+
+    /// `lines` must be the file's lines (`Tests/Fixtures/translate/NAME`); with
+    /// VIEWSELECTORS_UPDATE_PINNED=1 in the environment the file is rewritten instead, for a
+    /// change whose new reasons have been read.
+    static func expectPinned(_ lines: [String], in name: String) throws {
+        let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+        let path = "/" + tests + "/Fixtures/translate/" + name
+        let header = "recording\tengine\tselector\ttarget\treason"
+        if ProcessInfo.processInfo.environment["VIEWSELECTORS_UPDATE_PINNED"] == "1" {
+            try FileIO.write(Array((([header] + lines).joined(separator: "\n") + "\n").utf8), to: path)
+            return
+        }
+        let pinned = String(decoding: try FileIO.read(path), as: UTF8.self).split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines.count == pinned.count, "\(lines.count) pairs without a translation; \(pinned.count) pinned")
+        for (k, (got, want)) in zip(lines, pinned).enumerated() where got != want {
+            Issue.record("reasons.tsv line \(k + 2):\n  pinned: \(want)\n  now:    \(got)")
+            break
+        }
     }
 
     @Test("several trees: a translation must hold on each; the source's own engine is skipped")

@@ -270,6 +270,31 @@ struct Resolver {
             return mask.contains(true) ? .classMask(mask) : .constant(false)
         }
         guard let column = tree.columns[property] else { return .constant(false) }
+        if test.options.contains(.booleanAsText) {
+            // The texts a JSON boolean reads as, tested once each; a string column as without the option.
+            var plain = test
+            plain.options.remove(.booleanAsText)
+            switch column {
+            case .bools(let v):
+                var pool = StringPool()
+                _ = pool.intern("false"); _ = pool.intern("true")
+                let mask = try matcher.evaluate(plain, over: pool, deadline: deadline, statistics: &statistics)
+                // Codes 2 and 3 are JSON false and true; 0 and 1 were numbers.
+                return mask.contains(true) ? .closure { i in let b = v[Int(i)]; return b >= 2 && mask[Int(b - 2)] } : .constant(false)
+            case .generic(let values):
+                var pool = StringPool()
+                var idOf: [Int32: Int32] = [:]
+                for (node, value) in values {
+                    if case .string(let s) = value { idOf[node] = pool.intern(s) }
+                    if case .bool(let b) = value { idOf[node] = pool.intern(b ? "true" : "false") }
+                }
+                let mask = try matcher.evaluate(plain, over: pool, deadline: deadline, statistics: &statistics)
+                let ids = idOf
+                return .closure { i in ids[i].map { mask[Int($0)] } ?? false }
+            default:
+                return try resolveString(property, plain)
+            }
+        }
         switch column {
         case .strings(let ids, let pool):
             if case .equals = test.operation, test.options.isEmpty {

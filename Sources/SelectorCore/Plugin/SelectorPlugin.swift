@@ -152,7 +152,7 @@ private func pluginRender(_ context: UnsafeMutableRawPointer?, _ program: Unsafe
     let reply: JSONValue
     if let json = try? JSONReader.parse(text),
        let program = try? SelectorProgram(pluginJSON: json, path: "$", matchers: nil),
-       case .success(let path) = program.searchPath {
+       case .success(let path) = program.searchPath() {
         switch engine.render(path) {
         case .selector(let s)?: reply = .object([("selector", .string(s))])
         case .cannotSay(let part)?: reply = .object([("cannotSay", .string(part))])

@@ -371,9 +371,9 @@ extension Predicate {
             }
             let value = try object.string("value")
             let options = try object.has("options") ? object.integer("options") : 0
-            guard (0...3).contains(options) else {
-                throw SelectorProgram.invalid("\(path).options: \(options) is not a sum of 1 (case-insensitive) "
-                                              + "and 2 (no-break space as space)")
+            guard (0...7).contains(options) else {
+                throw SelectorProgram.invalid("\(path).options: \(options) is not a sum of 1 (case-insensitive), "
+                                              + "2 (no-break space as space) and 4 (a JSON boolean as the text true or false)")
             }
             self = .string(property: property, StringTest(op, value, options: StringTest.Options(rawValue: options)))
         case "bool":

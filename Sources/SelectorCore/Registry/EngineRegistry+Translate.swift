@@ -83,7 +83,7 @@ extension EngineRegistry {
         for tree in trees { expected.append(try select(query, in: tree, deadline: deadline)) }
         // The source's rule as a search path, its tests read against these trees, for the printers.
         let path: Result<SearchPath, SearchPathError> = query.parts.count == 1
-            ? query.parts[0].compiled.program.searchPath.map { $0.specialized(for: trees) }
+            ? query.parts[0].compiled.program.searchPath(on: trees).map { $0.specialized(for: trees) }
             : .failure(SearchPathError("a `>>` chain of \(query.parts.count) parts"))
         var out: [Translation] = []
         for target in targets {

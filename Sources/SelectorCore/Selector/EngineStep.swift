@@ -25,10 +25,17 @@ public protocol EngineStep: Sendable, CustomStringConvertible {
     /// the start of an absolute path), so that a program reads as a search path from the whole tree
     /// (`SelectorProgram.searchPath`). Default false.
     var isDocumentRoot: Bool { get }
+
+    /// The step as a test of each view, exact on every one of `trees`, when it only keeps the
+    /// views of its input that pass one (an XPath predicate the compiler could not make a core
+    /// test for every tree, such as `[@width > 100]`, which is one where `width` holds numbers).
+    /// What a translation reads (`SelectorProgram.searchPath(on:)`); default nil.
+    func filter(on trees: [ViewTree]) -> Predicate?
 }
 
 extension EngineStep {
     public var isDocumentRoot: Bool { false }
+    public func filter(on trees: [ViewTree]) -> Predicate? { nil }
 
     public var estimatedBytes: Int {
         ProgramSize.arrayHeader + MemoryLayout<Self>.size + 2 * description.utf8.count

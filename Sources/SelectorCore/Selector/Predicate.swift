@@ -40,6 +40,9 @@ public struct StringTest: Sendable, Equatable {
         public static let caseInsensitive = Options(rawValue: 1)
         /// Read U+00A0 (no-break space) in the subject as a plain space, as Shelley's `marked:` does.
         public static let noBreakSpaceAsSpace = Options(rawValue: 2)
+        /// Read a recorded JSON boolean as the text `true` or `false` too, as XPath reads an
+        /// attribute (`@visible='true'`); a number is never such a text, so numbers still fail.
+        public static let booleanAsText = Options(rawValue: 4)
     }
 
     public var operation: Operation

@@ -63,8 +63,9 @@ public enum Rendering: Sendable, Equatable {
 }
 
 extension SelectorProgram {
-    /// The program as a search path, or why it is not one (a step no printer reads, named).
-    public var searchPath: Result<SearchPath, SearchPathError> {
+    /// The program as a search path, or why it is not one (a step no printer reads, named). An
+    /// engine step that is a filter on `trees` (`EngineStep.filter(on:)`) joins its step's filter.
+    public func searchPath(on trees: [ViewTree] = []) -> Result<SearchPath, SearchPathError> {
         var steps: [SearchPath.Step] = []
         var pick: Int?
         var order = TraversalOrder.document
@@ -74,6 +75,8 @@ extension SelectorProgram {
             switch step {
             case .engine(let e) where e.isDocumentRoot && steps.isEmpty:
                 atDocument = true
+            case .engine(let e) where !steps.isEmpty && !trees.isEmpty && e.filter(on: trees) != nil:
+                steps[steps.count - 1].filter = .all([steps[steps.count - 1].filter, e.filter(on: trees)!])
             case let .axis(axis, o, filter, _):
                 let link: SearchPath.Link
                 switch axis {
@@ -156,7 +159,8 @@ struct RecordedVocabulary {
 
     /// Whether some tree records `property` (a frame part reads its frame's column).
     func records(_ property: String) -> Bool {
-        if properties.contains(property) { return true }
+        // `class` is the class name read as a string.
+        if property == "class" || properties.contains(property) { return true }
         if let dot = property.firstIndex(of: "."), properties.contains(String(property[..<dot])) { return true }
         return false
     }
@@ -223,6 +227,8 @@ struct RecordedVocabulary {
             if kinds.count > maxClasses { return p }
             return kinds.count == 1 ? .memberOf(kinds[0]) : .or(kinds.map { .memberOf($0) })
         case .memberOf(let name): return hasClass(name) ? p : .none
+        case let .string("class", test) where test.operation == .equals && test.options.isEmpty:
+            return specialize(.memberOf(test.value), maxClasses: maxClasses)
         case let .string(property, test):
             guard records(property) else { return .none }
             // The attribute the recording knows, for a test no empty value passes.

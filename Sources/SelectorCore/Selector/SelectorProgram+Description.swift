@@ -95,6 +95,7 @@ enum ProgramPrinter {
         }
         if test.options.contains(.caseInsensitive) { s += " (case-insensitive)" }
         if test.options.contains(.noBreakSpaceAsSpace) { s += " (U+00A0 read as space)" }
+        if test.options.contains(.booleanAsText) { s += " (booleans as text)" }
         return s
     }
 
