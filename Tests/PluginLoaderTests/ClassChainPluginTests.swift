@@ -81,6 +81,30 @@ struct ClassChainPluginTests {
                 + "test needs the plug-in engine that wrote it (its matcher functions), and there is none here"
         }
     }
+
+    @Test("the .so prints class chains through the contract's render call, and says what it cannot say",
+          .enabled(if: PluginFixture.classChainPath != nil || PluginFixture.isRequired,
+                   "libClassChainEngine.so not built: run `make test` or `swift build --product ClassChainEngine`"))
+    func render() throws {
+        let path = try #require(PluginFixture.classChainPath, "\(PluginFixture.environmentVariable) names a missing file")
+        let registry = EngineRegistry.standard()
+        try PluginLoader.load(path, into: registry)
+        let engine = try registry.engine(named: "class_chain")
+        let cellButton = SearchPath(steps: [
+            SearchPath.Step(link: .descendant, filter: .memberOf("UITableViewCell")),
+            SearchPath.Step(link: .child, filter: .all([.memberOf("UIButton"), .string(property: "label", .hasPrefix("Del"))])),
+        ], pick: -1)
+        #expect(engine.render(cellButton) == .selector("**/UITableViewCell/UIButton[`label BEGINSWITH 'Del'`][-1]"))
+        let ancestor = SearchPath(steps: [SearchPath.Step(link: .descendant, filter: .hasAncestor(.memberOf("UITableViewCell")))])
+        #expect(engine.render(ancestor) == .cannotSay("a test of the view's ancestors: a format string tests one view"))
+        // A test that has no JSON form is refused on this side of the contract.
+        let matcher = SearchPath(steps: [SearchPath.Step(link: .descendant, filter: .string(property: "label", .matcher(NoMatch())))])
+        #expect(engine.render(matcher) == .cannotSay("a test that does not cross to a plug-in (an engine matcher or a structural test)"))
+        // Through a translation: the rendered chain is proved like any candidate.
+        let result = try registry.translate("//UITableViewCell//UISwitch", from: "xpath", to: ["class_chain"], on: [Self.tree])
+        #expect(result[0].chosen?.selector == "**/UITableViewCell/**/UISwitch")
+        #expect(result[0].chosen?.origin == .rendered)
+    }
 }
 
 /// A string matcher only the probe plug-in knows: the value ends with `suffix`; `!` throws.
@@ -114,5 +138,15 @@ struct MatchingEngine: SelectorEngine {
 extension Entries {
     static let matching: PluginLoader.EntryPoint = { host in
         SelectorPlugin.register(host: host) { r in try r.register(MatchingEngine()) }
+    }
+}
+
+/// A host-side string matcher, which no plug-in can run.
+private struct NoMatch: StringMatcher {
+    var description: String { "no match" }
+    func makeEvaluator() -> any StringEvaluator { Evaluator() }
+    final class Evaluator: StringEvaluator {
+        func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(SelectorError) -> Bool { false }
+        var evaluations: Int { 0 }
     }
 }
