@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "UiSelectorEngine", targets: ["UiSelectorEngine"]),
         .library(name: "AppiumLocators", targets: ["AppiumLocators"]),
         .library(name: "XPathEngine", targets: ["XPathEngine"]),
+        .library(name: "MaestroEngine", targets: ["MaestroEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .library(name: "TreeAlignment", targets: ["TreeAlignment"]),
         .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
@@ -87,7 +88,7 @@ let package = Package(
         .target(
             name: "ViewSelectors",
             dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine",
-                           "PredicateEngine", "FRYEngine", "XPathEngine", "UiSelectorEngine", "AppiumLocators"],
+                           "PredicateEngine", "FRYEngine", "XPathEngine", "UiSelectorEngine", "AppiumLocators", "MaestroEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -195,6 +196,18 @@ let package = Package(
         .target(
             name: "HierarchyFormats",
             dependencies: ["SelectorCore", "CLibXML2"],
+            swiftSettings: strictSettings
+        ),
+        // Maestro's selectors (`maestro`): text, id, states, spatial and structural relations, index.
+        .target(
+            name: "MaestroEngine",
+            dependencies: ["SelectorCore", "PCRE2Matching"],
+            path: "Plugins/Maestro",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MaestroTests",
+            dependencies: ["SelectorCore", "MaestroEngine", "HierarchyFormats", "ViewSelectors", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         // Aligning two recordings of one screen (GumTree's matching) and the edit script between them.

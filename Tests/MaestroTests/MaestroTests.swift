@@ -1,0 +1,4 @@
+import Testing
+@testable import MaestroEngine
+
+@Test func placeholder() { #expect(Bool(true)) }
