@@ -320,6 +320,12 @@ def test_translate(driver, base):
           len(proved) >= 5 and all(shown[t["engine"]].find_element(By.TAG_NAME, "code").text == t["selector"]
                                    and "1 view" in shown[t["engine"]].find_element(By.CSS_SELECTOR, ".proof").text
                                    for t in proved), str(proved)[:200])
+    check("languages: a rendered translation says it is the same rule, one from the results says so too",
+          any(t["from"] == "rendered" for t in proved)
+          and all(shown[t["engine"]].get_attribute("data-from") == t["from"]
+                  and (("the same rule" if t["from"] == "rendered" else "from these views")
+                       in shown[t["engine"]].find_element(By.CSS_SELECTOR, ".proof").text)
+                  for t in proved), str(proved)[:200])
     unproved = [t for t in translations if t["selector"] is None]
     check("languages: an engine without a translation shows why",
           all(shown[t["engine"]].find_element(By.CSS_SELECTOR, ".reason").text == t["reason"] for t in unproved))

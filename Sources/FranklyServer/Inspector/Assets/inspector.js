@@ -623,8 +623,12 @@ async function translateQuery() {
       const code = document.createElement("code"); code.textContent = t.selector;
       const proof = document.createElement("span"); proof.className = "proof";
       const n = t.matches[0];
-      proof.textContent = `${n} view${n === 1 ? "" : "s"}, the same`;
-      proof.title = "Run on this tree: it selects the same views as the selector box";
+      const rule = t.from === "rendered";
+      proof.textContent = `${n} view${n === 1 ? "" : "s"}, the same${rule ? ": the same rule" : ": from these views"}`;
+      proof.title = rule
+        ? "Printed from the selector's compiled rule, and run on this tree: it selects the same views"
+        : "Made from the views it selects on this tree (it may not hold on another screen), and run here: the same views";
+      row.dataset.from = t.from;
       const copy = document.createElement("button"); copy.className = "copy"; copy.textContent = "Copy";
       copy.title = "Copy this selector";
       copy.addEventListener("click", async () => {
