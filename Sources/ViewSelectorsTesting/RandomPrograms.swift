@@ -47,7 +47,8 @@ public struct ProgramGenerator<R: RandomNumberGenerator> {
 
     mutating func pick<T>(_ xs: [T]) -> T { xs[rng.below(xs.count)] }
 
-    /// One program; `depth` > 0 makes a union's member (no further unions).
+    /// One program; `depth` > 0 makes a union's member or a relation's references (no further
+    /// unions; relations two levels deep at most).
     public mutating func program(depth: Int = 0) -> SelectorProgram {
         var b = ProgramBuilder(start: pick([.document, .roots, .windows, .application]))
         for _ in 0..<(1 + rng.below(depth == 0 ? 4 : 3)) { b.append(step(depth: depth)) }
@@ -70,6 +71,13 @@ public struct ProgramGenerator<R: RandomNumberGenerator> {
                                                                exempt: rng.chance(20) ? predicate(depth: 0) : .none)))
         case 7 where depth == 0:
             return .union((0..<(2 + rng.below(2))).map { _ in program(depth: depth + 1) })
+        // Maestro's steps (issue 33): relations to a reference program, deepest views, orders.
+        case 11 where depth < 2 && rng.chance(50):
+            return .relation(pick(Relation.allCases), program(depth: depth + 1))
+        case 12 where rng.chance(40):
+            return .deepest
+        case 13 where rng.chance(40):
+            return .sort(by: rng.chance(50) ? .frameTopLeft : .trueFirst(pick(["isHidden", "isOn", "misc", "tag", "accessibilityLabel"])))
         default:
             let axis: Axis = pick([.descendants, .descendants, .descendants, .descendantsOrSelf, .children, .children,
                                    .ancestors, .parent, .siblings] + (rng.chance(20) ? Axis.allCases : []))
@@ -247,6 +255,30 @@ public enum RandomPrograms {
                         .pick(-1), .axis(.siblings, order: .reverse, filter: .any, unique: false), d(.any, false)])
         add(.document, [d(cell, false), .axis(.ancestors, order: .document, filter: .any, unique: true), d(cell)])
         add(.roots, [d(.kindOf("UIView"), false), .sortInDocumentOrder, .pick(3), d(.any, false)])
+        // Maestro's shape (issue 33): candidates from the roots or self, their deepest views,
+        // relations to a reference program of the same shape, then an order and maybe a pick.
+        func maestro(_ p: Predicate, index: Int? = nil) -> [Step] {
+            var steps: [Step] = [d(p, self: true)]
+            if p != .any { steps.append(.deepest) }
+            if let index { steps += [.sort(by: .frameTopLeft), .pick(index)] } else { steps.append(.sort(by: .trueFirst("isOn"))) }
+            return steps
+        }
+        func program(_ steps: [Step]) -> SelectorProgram {
+            var b = ProgramBuilder(start: .roots)
+            for s in steps { b.append(s) }
+            return b.build()
+        }
+        let labelled = Predicate.string(property: label, .equals(rare))
+        for relation in Relation.allCases {
+            add(.roots, [d(.hasProperty(label), self: true), .deepest, .relation(relation, program(maestro(labelled))),
+                         .sort(by: .trueFirst("isOn"))])
+            add(.roots, [d(.any, self: true), .relation(relation, program(maestro(.kindOf("UIButton"), index: 0))),
+                         .sort(by: .frameTopLeft), .pick(-2)])
+        }
+        add(.roots, [d(.kindOf("UILabel"), false), .deepest])
+        add(.document, [d(.kindOf("UIView"), false), .axis(.ancestors, order: .document, filter: .any, unique: false), .deepest])
+        add(.roots, maestro(.string(property: label, .hasPrefix("Row")), index: 3))
+        add(.roots, program(maestro(cell, index: 0)).steps + maestro(.kindOf("UILabel")))
         return out
     }
 }

@@ -117,6 +117,45 @@ public final class ReferenceInterpreter {
                 out += try run(program.steps, from: list).filter { $0 >= 0 }
             }
             return firstOccurrences(out)
+        case let .relation(relation, program):
+            // "at least one view the program selects when run from the query's roots".
+            let references = try run(program.steps, from: queryRoots).filter { $0 >= 0 }
+            return try list.filter { v in
+                guard v >= 0 else { return false }
+                for r in references {
+                    try visit()
+                    if try stands(v, relation, to: r) { return true }
+                }
+                return false
+            }
+        case .deepest:
+            // "the views of which no descendant is in the list": each listed view marks its
+            // strict ancestors, stopping at one already marked (whose own ancestors are then
+            // marked too), so a 10^4-deep chain stays linear.
+            var holdsOne = Set<NodeID>()
+            for v in Set(list) where v >= 0 {
+                var a = tree.parent(of: v)
+                while let x = a, holdsOne.insert(x).inserted {
+                    try visit()
+                    a = tree.parent(of: x)
+                }
+            }
+            return list.filter { $0 >= 0 && !holdsOne.contains($0) }
+        case .sort(.frameTopLeft):
+            // "top edge, then left edge, smaller first; without a frame (or with either edge not
+            // a number) last"; stable: the position breaks ties.
+            let keyed = list.enumerated().map { (k, v) -> (Double, Double, Int, NodeID) in
+                guard let f = frame(of: v), !f.x.isNaN, !f.y.isNaN else { return (.infinity, .infinity, k, v) }
+                return (f.y, f.x, k, v)
+            }
+            return keyed.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
+        case .sort(.trueFirst(let property)):
+            let yes = Check(.bool(property: property, true)), no = Check(.bool(property: property, false))
+            var first: [NodeID] = [], second: [NodeID] = [], rest: [NodeID] = []
+            for v in list {
+                if try holds(yes, v) { first.append(v) } else if try holds(no, v) { second.append(v) } else { rest.append(v) }
+            }
+            return first + second + rest
         case .engine(let e):
             // The core's own position steps have definitions of their own, so they are checked
             // here instead of being run by the matcher.
@@ -193,6 +232,25 @@ public final class ReferenceInterpreter {
         children.axis(.children, unique: false)
         let roots = try engineMatcher.select(children.build(), in: tree, from: list, predicates: predicates, budget: .unlimited)
         return [NodeID](repeating: -1, count: roots.count / max(1, tree.roots.count))
+    }
+
+    /// The view's absolute frame as the tree records it (`accessibilityFrame`), nil without one.
+    private func frame(of v: NodeID) -> Rect? {
+        guard v >= 0 else { return nil }
+        return tree.value(PropertyName.accessibilityFrame, of: v).flatMap { Rect(json: $0) }
+    }
+
+    /// Whether `v` stands in `relation` to `r` (`Relation`'s doc comments).
+    private func stands(_ v: NodeID, _ relation: Relation, to r: NodeID) throws -> Bool {
+        if relation == .parentOf { return tree.parent(of: r) == v }
+        guard let a = frame(of: v), let b = frame(of: r) else { return false }
+        switch relation {
+        case .below: return a.y > b.y
+        case .above: return a.y < b.y
+        case .leftOf: return a.x < b.x
+        case .rightOf: return a.x > b.x
+        case .parentOf: return false
+        }
     }
 
     /// Later duplicates dropped.

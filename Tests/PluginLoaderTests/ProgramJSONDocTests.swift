@@ -107,6 +107,10 @@ struct ProgramJSONDocTests {
                     if let position = step.position { note(position.among); note(position.exempt) }
                 case .engine(let step as AxisPositionStep):
                     steps.insert("axisPosition"); note(step.filter)
+                case let .relation(relation, program): steps.insert("relation.\(relation.rawValue)"); noteProgram(program)
+                case .deepest: steps.insert("deepest")
+                case .sort(.frameTopLeft): steps.insert("sortBy.frame")
+                case .sort(.trueFirst): steps.insert("sortBy.trueFirst")
                 case .engine(let step): Issue.record("JSON decoded to an engine-supplied step: \(step)")
                 }
             }
@@ -122,7 +126,7 @@ struct ProgramJSONDocTests {
         #expect(steps == Set(Axis.allCases.map { "axis." + $0.rawValue }).union([
             "order.document", "order.reverse", "filter", "pick", "deduplicate", "sort", "union",
             "hasDescendant", "hasDescendant.orSelf", "siblingPosition", "nthDescendant", "nthDescendant.position",
-            "axisPosition"]))
+            "axisPosition", "relation.below", "relation.parentOf", "deepest", "sortBy.frame", "sortBy.trueFirst"]))
         // A stand-alone filter after an axis step is fused into it, so "filter" above comes from
         // the blocks that filter first.
         #expect(predicates == ["any", "none", "kindOf", "memberOf", "string.equals", "string.contains", "string.hasPrefix",

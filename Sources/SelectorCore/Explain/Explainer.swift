@@ -162,7 +162,21 @@ struct Explainer {
                 : "the engine step kept none of its \(inputViews)"
         case .union:
             reason = "no member of the union selected anything from \(itsInput)"
-        case .deduplicate, .sortInDocumentOrder:
+        case let .relation(relation, program):
+            let references = try failure.run.run(program.steps, from: failure.run.queryRoots ?? input).filter { $0 >= 0 }
+            let what: String
+            switch relation {
+            case .below: what = "is below"
+            case .above: what = "is above"
+            case .leftOf: what = "is left of"
+            case .rightOf: what = "is right of"
+            case .parentOf: what = "is the parent of"
+            }
+            reason = references.isEmpty
+                ? "its reference selector (relation \(relation.rawValue)) selected no view"
+                : "none of \(itsInput) \(what) any of the \(SelectorExplanation.views(references.count)) its reference selector selected"
+                    + (relation == .parentOf ? "" : " (top-left corners compared, from the views' accessibilityFrame)")
+        case .deduplicate, .sortInDocumentOrder, .deepest, .sort:
             reason = input == [-1] ? "it kept nothing of the whole tree" : "it kept none of its \(inputViews)"
         }
         explanation.empty = .init(part: failure.part, step: failure.step + 1, candidates: candidates.count, reason: reason)

@@ -54,6 +54,14 @@ public enum MatchStrategy: String, Sendable, CaseIterable {
     case deduplicate
     /// Document order, without duplicates.
     case sort
+    /// A relation to a reference program's views: the program run once from the query's roots
+    /// (its entries follow, indented), its views' edges (or parents) gathered, then one pass over
+    /// the list.
+    case relation
+    /// The views with no descendant in the list: one sort of the list, at most.
+    case deepest
+    /// A stable reordering by frame or by a boolean property.
+    case stableSort = "stable-sort"
     /// Member programs run from the list, concatenated (their own entries follow, indented).
     case union
     /// An engine-supplied step (the sub-programs it runs follow, indented).

@@ -100,6 +100,23 @@ struct Run {
                 choose(.engine, step.description)
             }
             return try step.apply(to: list, in: &context)
+        case let .relation(relation, program):
+            // The references run from where the query started, as Maestro computes a relation's
+            // anchors over the same views as its candidates; their plan entries nest below.
+            depth += 1
+            let references: [NodeID]
+            do {
+                defer { depth -= 1 }
+                references = try run(program.steps, from: queryRoots ?? list)
+            }
+            choose(.relation, "\(references.filter { $0 >= 0 }.count) reference views")
+            return try related(list, relation, references)
+        case .deepest:
+            choose(.deepest)
+            return try deepestViews(list)
+        case .sort(let key):
+            choose(.stableSort)
+            return try sorted(list, by: key)
         case .union(let programs):
             depth += 1
             defer { depth -= 1; choose(.union) }

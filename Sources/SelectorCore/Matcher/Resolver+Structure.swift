@@ -24,10 +24,13 @@ extension Resolver {
 
     /// An engine's structural test (`StructuralTest`), decided for every node at once.
     mutating func resolveStructural(_ test: any StructuralTest) throws(SelectorError) -> ResolvedTest {
+        if let known = structuralAnswers[test.description] { return known }
         let passing = test.passingViews(in: TreeStructure(tree))
         statistics.nodesScanned += tree.count
         try deadline.check()
-        return passing.isEmpty ? .constant(false) : .nodeSet(passing.bits)
+        let answer: ResolvedTest = passing.isEmpty ? .constant(false) : .nodeSet(passing.bits)
+        structuralAnswers[test.description] = answer
+        return answer
     }
 
     /// Every bit of `mask` set in a numeric property read as an integer.

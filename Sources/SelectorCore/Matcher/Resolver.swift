@@ -6,6 +6,9 @@ struct Resolver {
     /// The query's deadline: string evaluations (a regex per distinct value) stop there.
     let deadline: MatchDeadline
     var statistics = MatchStatistics()
+    /// Engine structural tests already decided in this query, by description: a program that
+    /// repeats one (Maestro's on-screen test in every scan, its references' too) pays one pass.
+    var structuralAnswers: [String: ResolvedTest] = [:]
 
     mutating func nodeTest(_ p: Predicate) throws(SelectorError) -> NodeTest {
         var test = NodeTest()

@@ -46,6 +46,13 @@ extension SelectorProgram {
             case .engine(let step as AxisPositionStep):
                 steps.append(.object([("axisPosition", .int(Int64(step.index))), ("axis", .string(step.axis.rawValue)),
                                       ("of", try step.filter.pluginJSON(matchers))]))
+            case let .relation(relation, program):
+                steps.append(.object([("relation", .string(relation.rawValue)),
+                                      ("to", try program.pluginJSON(matchers: matchers))]))
+            case .deepest: steps.append(.object([("deepest", true)]))
+            case .sort(.frameTopLeft): steps.append(.object([("sortBy", "frame")]))
+            case .sort(.trueFirst(let property)):
+                steps.append(.object([("sortBy", "trueFirst"), ("property", .string(property))]))
             case .engine(let step):
                 throw SelectorError(.usage, "an engine-supplied step (\(step.description)) cannot cross the plug-in boundary; plug-ins use the steps of Docs/PluginProgramJSON.md")
             }
@@ -81,7 +88,7 @@ extension SelectorProgram {
     }
 
     private static let stepKinds = ["axis", "filter", "pick", "deduplicate", "sort", "union", "hasDescendant",
-                                    "siblingPosition", "nthDescendant", "axisPosition"]
+                                    "siblingPosition", "nthDescendant", "axisPosition", "relation", "deepest", "sortBy"]
 
     /// The `axis` key of a step object.
     private static func readAxis(_ object: PluginObject, at path: String) throws(SelectorError) -> Axis {
@@ -140,10 +147,31 @@ extension SelectorProgram {
         case "pick":
             try object.allowOnly(["pick"], for: "a pick step")
             builder.pick(try object.integer("pick"))
-        case "deduplicate", "sort":
+        case "relation":
+            try object.allowOnly(["relation", "to"], for: "a relation step")
+            let name = try object.string("relation")
+            guard let relation = Relation(rawValue: name) else {
+                throw invalid("\(path).relation: unknown relation '\(name)'; expected one of "
+                              + Relation.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            builder.relation(relation, to: try SelectorProgram(pluginJSON: object.value("to"), path: "\(path).to",
+                                                               matchers: matchers))
+        case "sortBy":
+            let key = try object.string("sortBy")
+            switch key {
+            case "frame":
+                try object.allowOnly(["sortBy"], for: "a sortBy frame step")
+                builder.sort(by: .frameTopLeft)
+            case "trueFirst":
+                try object.allowOnly(["sortBy", "property"], for: "a sortBy trueFirst step")
+                builder.sort(by: .trueFirst(try object.string("property")))
+            default:
+                throw invalid("\(path).sortBy: unknown order '\(key)'; expected frame or trueFirst")
+            }
+        case "deduplicate", "sort", "deepest":
             try object.allowOnly([kind], for: "a \(kind) step")
             guard try object.bool(kind) else { throw invalid("\(path).\(kind): must be true (leave the step out instead)") }
-            if kind == "sort" { builder.sortInDocumentOrder() } else { builder.deduplicate() }
+            if kind == "sort" { builder.sortInDocumentOrder() } else if kind == "deepest" { builder.deepest() } else { builder.deduplicate() }
         default:
             try object.allowOnly(["union"], for: "a union step")
             var programs: [SelectorProgram] = []

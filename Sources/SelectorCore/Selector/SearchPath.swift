@@ -97,6 +97,13 @@ extension SelectorProgram {
                 continue
             case .union:
                 return .failure(SearchPathError("a union of selectors"))
+            case .relation(let relation, _):
+                return .failure(SearchPathError(relation == .parentOf ? "a relation to another selector's views"
+                                                                       : "a spatial relation (\(relation.rawValue))"))
+            case .deepest:
+                return .failure(SearchPathError("a reduction to the deepest views"))
+            case .sort:
+                return .failure(SearchPathError("an order by frame or by a property"))
             case .engine(let e):
                 return .failure(SearchPathError("the engine step `\(e.description)`"))
             }

@@ -43,14 +43,21 @@ enum ProgramPrinter {
         case .engine(let step): return ["engine \(step.description)"]
         case .union(let programs):
             var out = ["union"]
-            for member in programs {
-                let inner = lines(member)
-                out.append("{ " + inner[0])
-                out += inner.dropFirst().map { "  " + $0 }
-                out.append("}")
-            }
+            for member in programs { out += block(member) }
             return out
+        case let .relation(relation, program):
+            return ["relation \(relation.rawValue)"] + block(program)
+        case .deepest: return ["deepest"]
+        case .sort(.frameTopLeft): return ["sort by frame (y, x)"]
+        case .sort(.trueFirst(let property)): return ["sort by \(property) (true first)"]
         }
+    }
+
+    /// A program inside a step (a union member, a relation's references): its lines between
+    /// `{ ` and `}`, indented by two.
+    private static func block(_ program: SelectorProgram) -> [String] {
+        let inner = lines(program)
+        return ["{ " + inner[0]] + inner.dropFirst().map { "  " + $0 } + ["}"]
     }
 
     /// A predicate; `and`/`or` operands that are themselves `and`/`or` get parentheses, as does

@@ -35,7 +35,9 @@
 // P, `any` when there is none), then `  unique` when it de-duplicates; `filter P`; `pick N`;
 // `deduplicate`; `sort` (into document order); `union`, followed by each member program between
 // `{ ` and `}`, its lines indented by two more spaces; `engine D`, an engine-supplied step by its
-// description. Predicates: `any`, `none`, `kindOf(C)`,
+// description; `relation R` (R one of `below`, `above`, `leftOf`, `rightOf`, `parentOf`), followed
+// by its reference program as a union member is; `deepest`; `sort by frame (y, x)`; and
+// `sort by P (true first)`. Predicates: `any`, `none`, `kindOf(C)`,
 // `memberOf(C)`; string tests `p == "v"`, `p ⊇ "v"` (contains), `p ^= "v"` (prefix),
 // `p $= "v"` (suffix) and `p ~ M` (an engine matcher, by its description), each followed by
 // ` (case-insensitive)` and ` (U+00A0 read as space)` when those options are set (values quoted
@@ -98,6 +100,36 @@ public enum TraversalOrder: String, Sendable, Equatable {
     case reverse
 }
 
+/// How a view stands to a reference view (`Step.relation`).
+///
+/// The spatial relations compare one edge of the two views' absolute frames (the
+/// `accessibilityFrame` column), strictly, as Maestro 2.x's `Filters.below` and its siblings do
+/// (maestro-client `Filters.kt` L152-183): nothing else of the frames is compared, so an
+/// ancestor of the reference may qualify. A view without a frame, or with that edge not a
+/// number, stands in no spatial relation.
+public enum Relation: String, Sendable, Equatable, CaseIterable {
+    /// The view's top edge is below (greater than) the reference's top edge.
+    case below
+    /// The view's top edge is above (less than) the reference's top edge.
+    case above
+    /// The view's left edge is left of (less than) the reference's left edge.
+    case leftOf
+    /// The view's left edge is right of (greater than) the reference's left edge.
+    case rightOf
+    /// The reference is one of the view's direct children (Maestro's `containsChild`).
+    case parentOf
+}
+
+/// What `Step.sort(by:)` orders by.
+public enum SortKey: Sendable, Equatable {
+    /// The absolute frame's top edge, then its left edge, smaller first; views without a frame
+    /// (or with either edge not a number) last (Maestro's `INDEX_COMPARATOR`, `Filters.kt` L33-36).
+    case frameTopLeft
+    /// The views whose boolean property is true (as `Predicate.bool` reads it), then those whose
+    /// property is false, then those without it (Maestro's `clickableFirst`, `Filters.kt` L241-245).
+    case trueFirst(String)
+}
+
 /// One bulk step of a program.
 public enum Step: Sendable, Equatable {
     /// For each input in order, the nodes on `axis` passing `filter`, concatenated; with `unique`,
@@ -116,6 +148,16 @@ public enum Step: Sendable, Equatable {
     case union([SelectorProgram])
     /// A step an engine supplies (see `EngineStep`); compared by type and description.
     case engine(any EngineStep)
+    /// Keeps, in order, the inputs that stand in `relation` to at least one view the program
+    /// selects when run from the query's roots (its start point ignored, as a union member's is):
+    /// Maestro's `below: {…}` and `containsChild: {…}`. The references are computed once, so the
+    /// step costs one run of the program and one pass over the inputs.
+    case relation(Relation, SelectorProgram)
+    /// Keeps, in order, the views of which no descendant is in the list (Maestro's "deepest
+    /// matching element"); the virtual document node is dropped.
+    case deepest
+    /// Reorders the list by `key`, stably (equal keys keep their order); nothing is dropped.
+    case sort(by: SortKey)
 
     public static func == (a: Step, b: Step) -> Bool {
         switch (a, b) {
@@ -125,6 +167,9 @@ public enum Step: Sendable, Equatable {
         case (.deduplicate, .deduplicate), (.sortInDocumentOrder, .sortInDocumentOrder): return true
         case let (.union(p), .union(q)): return p == q
         case let (.engine(x), .engine(y)): return type(of: x) == type(of: y) && x.description == y.description
+        case let (.relation(r1, p1), .relation(r2, p2)): return r1 == r2 && p1 == p2
+        case (.deepest, .deepest): return true
+        case let (.sort(k1), .sort(k2)): return k1 == k2
         default: return false
         }
     }
@@ -176,6 +221,14 @@ public struct ProgramBuilder: Sendable {
     public mutating func union(_ programs: [SelectorProgram]) { steps.append(.union(programs)) }
     /// Appends an engine-supplied step.
     public mutating func engine(_ step: any EngineStep) { steps.append(.engine(step)) }
+    /// Appends a relation to the views `program` selects from the query's roots.
+    public mutating func relation(_ relation: Relation, to program: SelectorProgram) {
+        steps.append(.relation(relation, program))
+    }
+    /// Appends the reduction to the deepest views of the list.
+    public mutating func deepest() { steps.append(.deepest) }
+    /// Appends a stable reordering.
+    public mutating func sort(by key: SortKey) { steps.append(.sort(by: key)) }
     /// Appends a prepared step.
     public mutating func append(_ step: Step) { steps.append(step) }
 
@@ -261,7 +314,9 @@ enum ProgramSize {
         switch step {
         case .axis(_, _, let filter, _): return bytes(of: filter)
         case .filter(let p): return bytes(of: p)
-        case .pick, .deduplicate, .sortInDocumentOrder: return 0
+        case .pick, .deduplicate, .sortInDocumentOrder, .deepest, .sort(.frameTopLeft): return 0
+        case .sort(.trueFirst(let property)): return bytes(of: property)
+        case .relation(_, let program): return box + program.estimatedBytes
         case .union(let programs):
             return arrayHeader + programs.reduce(programs.count * MemoryLayout<SelectorProgram>.stride) { $0 + $1.estimatedBytes }
         case .engine(let step): return box + step.estimatedBytes
