@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "MaestroEngine", targets: ["MaestroEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .library(name: "TreeAlignment", targets: ["TreeAlignment"]),
+        .library(name: "LocatorGate", targets: ["LocatorGate"]),
         .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
         .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
         .library(name: "FranklyServer", targets: ["FranklyServer"]),
@@ -221,6 +222,17 @@ let package = Package(
             dependencies: ["SelectorCore", "TreeAlignment", "HierarchyFormats", "SyntheticHierarchy", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
+        // The locator gate: selectors of a suite checked against old and new recordings, with fixes.
+        .target(
+            name: "LocatorGate",
+            dependencies: ["SelectorCore", "TreeAlignment"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LocatorGateTests",
+            dependencies: ["SelectorCore", "TreeAlignment", "LocatorGate", "HierarchyFormats", "ViewSelectors", "ViewSelectorsTesting"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FranklyCLI",
             dependencies: [
@@ -233,6 +245,8 @@ let package = Package(
                 "XPathEngine",
                 "FranklyServer",
                 "PluginLoader",
+                "TreeAlignment",
+                "LocatorGate",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             ],

@@ -10,7 +10,7 @@ struct Frankly: AsyncParsableCommand {
         abstract: "Find views in UI hierarchies with pluggable selector engines.",
         subcommands: [
             EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExplainCommand.self, ExpectCommand.self, ServeCommand.self,
-            ConvertCommand.self, TranslateCommand.self,
+            ConvertCommand.self, TranslateCommand.self, DiffCommand.self, CheckCommand.self, SuggestCommand.self,
         ]
     )
 }

@@ -12,8 +12,8 @@ import SelectorCore
 import ViewSelectors
 
 /// Writes a line to standard error.
-func printError(_ text: String) {
-    let line = text + "\n"
+func printError(_ text: String, newline: Bool = true) {
+    let line = text + (newline ? "\n" : "")
     // fd 2 directly: glibc's `stderr` global is not concurrency-safe in Swift 6.
     _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
 }

@@ -1,5 +1,6 @@
 import HierarchyFormats
 import SelectorCore
+@_exported import ViewSelectorsTesting
 
 /// A recording from `Tests/Fixtures/real/` (sources and licences in its README), format detected.
 func loadReal(_ name: String) throws -> ViewTree {
@@ -19,106 +20,7 @@ let realRecordings = [
     "uiautomator_android_wecom_window_dump.xml",
 ]
 
-/// The properties a label edit touches: what a view shows (identifiers are `EditPlan.setProperty`'s).
-let shownLabelProperties: Set<String> = ["accessibilityLabel", "label", "text", "content-desc"]
-
-/// The identifier properties a locale swap touches when they spell the label.
-let identifierProperties: Set<String> = ["accessibilityIdentifier", "name"]
-
-/// The edits a test applies to a recording, all named by the original's node ids.
-struct EditPlan: CustomStringConvertible {
-    /// Property values to set (nil removes the property).
-    var properties: [NodeID: [(String, JSONValue?)]] = [:]
-    /// Views removed with their subtrees.
-    var deleted: Set<NodeID> = []
-    /// Runs of consecutive siblings to put inside a new view of the given class.
-    var wrappers: [(children: [NodeID], className: String)] = []
-    /// Views moved to the end of their siblings.
-    var movedToEnd: Set<NodeID> = []
-    /// Applied to every non-empty value of `shownLabelProperties`, and to identifiers equal to the view's
-    /// label (iOS Settings names its cells by their localised titles): a locale swapped.
-    var relabel: (@Sendable (String) -> String)? = nil
-
-    /// Renames what `node` shows: every shown-label property that holds its current label (or,
-    /// without one, its text) gets `label`.
-    mutating func rename(_ node: NodeID, in tree: ViewTree, to label: String) {
-        let current = tree.label(of: node) ?? tree.string("text", of: node)
-        for name in shownLabelProperties.sorted() where current != nil && tree.string(name, of: node) == current {
-            properties[node, default: []].append((name, .string(label)))
-        }
-    }
-
-    mutating func set(_ name: String, _ value: JSONValue?, on node: NodeID) {
-        properties[node, default: []].append((name, value))
-    }
-
-    var description: String {
-        "deleted \(deleted.sorted()), wrapped \(wrappers.map(\.children)), moved to the end \(movedToEnd.sorted()), "
-            + "properties set on \(properties.keys.sorted())"
-    }
-}
-
-/// A recording edited by an `EditPlan`, and the truth about it: the counterpart of every view
-/// that survived and the ids of the views the edits added. uids are renumbered to 1-based
-/// preorder positions, as every loader numbers them, so they say nothing about identity.
-struct EditedTree {
-    var tree: ViewTree
-    /// Old node → new node, for every view not deleted.
-    var counterpart: [NodeID: NodeID]
-    /// New nodes no old view became (the wrappers).
-    var added: [NodeID]
-}
-
 extension ViewTree {
-    /// This tree with `plan` applied, rebuilt view by view in preorder.
-    func edited(_ plan: EditPlan) -> EditedTree {
-        var b = ViewTreeBuilder()
-        var counterpart: [NodeID: NodeID] = [:]
-        var added: [NodeID] = []
-        let names = propertyNames.filter { $0 != PropertyName.uid }
-        var wrapperOf: [NodeID: Int] = [:]
-        for (k, w) in plan.wrappers.enumerated() { for c in w.children { wrapperOf[c] = k } }
-
-        func emit(_ node: NodeID, _ parent: ViewTreeBuilder.Handle?) {
-            let h = b.addNode(className: className(of: node), parent: parent)
-            counterpart[node] = h
-            b.set(PropertyName.uid, .int(Int64(h) + 1), on: h)
-            let overrides = plan.properties[node] ?? []
-            var seen: Set<String> = []
-            for name in names {
-                var value = value(name, of: node)
-                if let o = overrides.last(where: { $0.0 == name }) { value = o.1 }
-                if let relabel = plan.relabel, case .string(let s)? = value, !s.isEmpty,
-                   shownLabelProperties.contains(name) || (identifierProperties.contains(name) && s == label(of: node)) {
-                    value = .string(relabel(s))
-                }
-                seen.insert(name)
-                if let value { b.set(name, value, on: h) }
-            }
-            for (name, value) in overrides where !seen.contains(name) {
-                if let value { b.set(name, value, on: h) }
-            }
-            var kids = children(of: node).filter { !plan.deleted.contains($0) }
-            let last = kids.filter { plan.movedToEnd.contains($0) }
-            kids = kids.filter { !plan.movedToEnd.contains($0) } + last
-            var wrapped: Set<Int> = []
-            for c in kids {
-                if let k = wrapperOf[c] {
-                    guard !wrapped.contains(k) else { continue }
-                    wrapped.insert(k)
-                    let w = b.addNode(className: plan.wrappers[k].className, parent: h)
-                    b.set(PropertyName.uid, .int(Int64(w) + 1), on: w)
-                    added.append(w)
-                    for member in plan.wrappers[k].children { emit(member, w) }
-                } else {
-                    emit(c, h)
-                }
-            }
-        }
-        for r in roots where !plan.deleted.contains(r) { emit(r, nil) }
-        return EditedTree(tree: b.build(), counterpart: counterpart, added: added)
-    }
-
     /// `node` and its descendants.
     func subtree(_ node: NodeID) -> [NodeID] { Array(node..<ends[Int(node)]) }
 

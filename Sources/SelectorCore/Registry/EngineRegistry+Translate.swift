@@ -93,7 +93,19 @@ extension EngineRegistry {
         return out
     }
 
-    private func translate(expected: [[NodeID]], path: Result<SearchPath, SearchPathError>, to target: String, on trees: [ViewTree],
+    /// A selector in engine `target` that selects `expected[k]` on `trees[k]` for every `k` (the
+    /// same list, or the same views in document order), made from the views' suggestions as
+    /// `translate` makes its candidates from the results, or the reason there is none: how the
+    /// locator gate (`frankly check`) proposes a fix for a selector a new build broke.
+    public func selector(selecting expected: [[NodeID]], engine target: String, on trees: [ViewTree],
+                         deadline: ContinuousClock.Instant? = nil) throws(SelectorError) -> Translation {
+        guard expected.count == trees.count, !trees.isEmpty else {
+            throw SelectorError(.usage, "one expected list a tree is needed, and at least one tree")
+        }
+        return try translate(expected: expected, path: nil, to: target, on: trees, excluding: nil, deadline: deadline)
+    }
+
+    private func translate(expected: [[NodeID]], path: Result<SearchPath, SearchPathError>?, to target: String, on trees: [ViewTree],
                            excluding same: String?, deadline: ContinuousClock.Instant?) throws(SelectorError) -> Translation {
         func checkDeadline() throws(SelectorError) {
             if let deadline, ContinuousClock.now >= deadline { throw QueryBudget.deadlineError }
@@ -116,13 +128,14 @@ extension EngineRegistry {
         // The source's rule printed in the target's syntax.
         var unsaid: String?
         switch path {
-        case .success(let p):
+        case .success(let p)?:
             switch engine.render(p) {
             case .selector(let text)?: offer(text, .rendered)
             case .cannotSay(let part)?: unsaid = "\(target) cannot say \(part)"
             case nil: unsaid = "\(target) has no printer for compiled selectors"
             }
-        case .failure(let e): unsaid = e.description
+        case .failure(let e)?: unsaid = e.description
+        case nil: break
         }
         // Suggestions every selected view shares (`//UILabel`, `type == 'UIButton'`), in the
         // order the first view's list gives them (most readable first).

@@ -1,0 +1,171 @@
+public import SelectorCore
+public import TreeAlignment
+
+/// What became of one selector between the old recordings of a screen and the new ones.
+public struct LocatorCheck: Sendable {
+    /// The verdict, from the alignment of each new recording with an old one.
+    public enum Status: String, Sendable, CaseIterable {
+        /// It selects the counterparts of what it selected before.
+        case ok
+        /// It selects nothing now (or never did), or what it selected has no counterpart.
+        case broken
+        /// It selected one view before and selects several now.
+        case ambiguous
+        /// It selects a view that is not the counterpart of what it selected before.
+        case moved
+        /// Still right, but unique on fewer of the recordings than before.
+        case fragile
+
+        /// Whether a gate fails on it.
+        public var fails: Bool { self == .broken || self == .ambiguous || self == .moved }
+    }
+
+    public var locator: Locator
+    public var status: Status
+    /// The views it selects on each old recording, in its order.
+    public var old: [[NodeID]]
+    /// The views it selects on each new recording, in its order.
+    public var new: [[NodeID]]
+    /// A selector in the same engine that selects the old target's counterpart on every new
+    /// recording (and the old target on every old one where it can), checked; nil when the
+    /// target has no counterpart, or none was found.
+    public var fix: String?
+    /// Why the status is what it is: the step that emptied, the nearest misses, the counterpart.
+    public var reason: String?
+}
+
+/// The old and new recordings of a screen, aligned, and the checks of selectors against them
+/// (`frankly check`).
+///
+/// New recording `j` is aligned with old recording `min(j, old.count - 1)`: give the recordings in
+/// the same order (device by device, locale by locale), or one old recording for all.
+public struct LocatorGate: Sendable {
+    public let registry: EngineRegistry
+    public let old: [ViewTree]
+    public let new: [ViewTree]
+    /// `alignments[j]`: new recording `j` with its old one.
+    public let alignments: [ViewTreeAlignment]
+
+    public init(registry: EngineRegistry, old: [ViewTree], new: [ViewTree], options: AlignmentOptions = AlignmentOptions()) {
+        precondition(!old.isEmpty && !new.isEmpty, "a gate needs old and new recordings")
+        self.registry = registry
+        self.old = old
+        self.new = new
+        self.alignments = new.indices.map { j in align(old[min(j, old.count - 1)], new[j], options: options) }
+    }
+
+    /// The old recording new recording `j` is aligned with.
+    public func oldIndex(for j: Int) -> Int { min(j, old.count - 1) }
+
+    /// `locator` on every recording, its status, and for a failing one a checked fix.
+    public func check(_ locator: Locator, deadline: ContinuousClock.Instant? = nil) -> LocatorCheck {
+        var result = LocatorCheck(locator: locator, status: .ok, old: [], new: [], fix: nil, reason: nil)
+        do {
+            for tree in old { result.old.append(try registry.select(locator.selector, engine: locator.engine, in: tree, deadline: deadline)) }
+            for tree in new { result.new.append(try registry.select(locator.selector, engine: locator.engine, in: tree, deadline: deadline)) }
+        } catch {
+            result.status = .broken
+            result.reason = "invalid selector: \(error)"
+            return result
+        }
+        if result.old.allSatisfy(\.isEmpty) {
+            result.status = result.new.allSatisfy(\.isEmpty) ? .broken : .moved
+            result.reason = "it selects nothing on the old recordings, so there is no target to follow"
+            return result
+        }
+        // Per new recording: the counterparts of what it selected on the old one, and how the
+        // selection now differs.
+        var expected: [[NodeID]] = []
+        var verdicts: [(status: LocatorCheck.Status, why: String)] = []
+        var deleted = false
+        for j in new.indices {
+            let k = oldIndex(for: j), alignment = alignments[j]
+            let targets = result.old[k], now = result.new[j]
+            let counterparts = targets.compactMap { alignment.newCounterpart(of: $0) }
+            expected.append(counterparts)
+            let lost = counterparts.filter { !now.contains($0) }
+            // A view that was there before and not selected then, selected now.
+            let stolen = now.filter { v in alignment.oldCounterpart(of: v).map { !targets.contains($0) } ?? false }
+            let inserted = now.filter { alignment.oldCounterpart(of: $0) == nil }
+            if !targets.isEmpty && counterparts.isEmpty {
+                deleted = true
+                verdicts.append((.broken, "new recording \(j + 1): \(describe(targets, in: old[k])) has no counterpart (deleted)"))
+            } else if now.isEmpty && !targets.isEmpty {
+                verdicts.append((.broken, "new recording \(j + 1): it selects nothing; " + emptied(locator, in: new[j], counterpart: counterparts)))
+            } else if targets.count == 1 && now.count > 1 {
+                verdicts.append((.ambiguous, "new recording \(j + 1): \(now.count) views where it selected one; the target is \(describe(counterparts, in: new[j]))"))
+            } else if !lost.isEmpty || !stolen.isEmpty || (targets.count == 1 && !inserted.isEmpty) {
+                verdicts.append((.moved, "new recording \(j + 1): it selects \(describe(now, in: new[j])), the target is now \(describe(counterparts, in: new[j]))"))
+            }
+        }
+        if let worst = verdicts.min(by: { rank($0.status) < rank($1.status) }) {
+            result.status = worst.status
+            result.reason = verdicts.map(\.why).joined(separator: "; ")
+        } else {
+            let before = result.old.filter { $0.count == 1 }.count * new.count
+            let after = result.new.filter { $0.count == 1 }.count * old.count
+            if after < before {
+                result.status = .fragile
+                result.reason = "unique on \(result.new.filter { $0.count == 1 }.count) of \(new.count) new recordings, "
+                    + "\(result.old.filter { $0.count == 1 }.count) of \(old.count) before"
+            }
+        }
+        if result.status.fails && !deleted && expected.allSatisfy({ !$0.isEmpty }) {
+            result.fix = fix(locator, expected: expected, oldTargets: result.old, deadline: deadline)
+            if result.fix == nil { result.reason = (result.reason ?? "") + "; no selector in \(locator.engine) selects the target on every new recording" }
+        }
+        return result
+    }
+
+    /// Every locator checked, in order, `progress` told after each.
+    public func check(_ locators: [Locator], deadline: ContinuousClock.Instant? = nil,
+                      progress: (Int) -> Void = { _ in }) -> [LocatorCheck] {
+        var out: [LocatorCheck] = []
+        for (k, locator) in locators.enumerated() {
+            out.append(check(locator, deadline: deadline))
+            progress(k + 1)
+        }
+        return out
+    }
+
+    /// A selector in the locator's engine for the counterparts on every new recording that also
+    /// selects the old targets on the old ones, or failing that the new ones alone.
+    private func fix(_ locator: Locator, expected: [[NodeID]], oldTargets: [[NodeID]],
+                     deadline: ContinuousClock.Instant?) -> String? {
+        let both = (try? registry.selector(selecting: expected + oldTargets, engine: locator.engine, on: new + old,
+                                           deadline: deadline))?.chosen
+        if let both, both.selector != locator.selector { return both.selector }
+        let newOnly = (try? registry.selector(selecting: expected, engine: locator.engine, on: new, deadline: deadline))?.chosen
+        return newOnly.map(\.selector).flatMap { $0 == locator.selector ? nil : $0 }
+    }
+
+    /// The explainer's account of an empty result: the step that emptied and its nearest misses.
+    private func emptied(_ locator: Locator, in tree: ViewTree, counterpart: [NodeID]) -> String {
+        guard let explanation = try? registry.explain(locator.selector, engine: locator.engine, in: tree) else { return "" }
+        let lines = explanation.text.split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("No views") }) else { return "" }
+        var said = lines[start...].prefix(3).joined(separator: " ")
+        if !counterpart.isEmpty { said += "; the target is now \(describe(counterpart, in: tree))" }
+        return said
+    }
+
+    private func rank(_ s: LocatorCheck.Status) -> Int {
+        switch s {
+        case .broken: return 0
+        case .moved: return 1
+        case .ambiguous: return 2
+        case .fragile: return 3
+        case .ok: return 4
+        }
+    }
+
+    /// `UIButton "Save" (uid 12)`, for up to three views.
+    func describe(_ views: [NodeID], in tree: ViewTree) -> String {
+        if views.isEmpty { return "nothing" }
+        let named = views.prefix(3).map { v -> String in
+            let label = tree.label(of: v).map { " \"\($0)\"" } ?? ""
+            return "\(tree.className(of: v))\(label) (uid \(tree.uidString(of: v) ?? "-"))"
+        }
+        return named.joined(separator: ", ") + (views.count > 3 ? " and \(views.count - 3) more" : "")
+    }
+}

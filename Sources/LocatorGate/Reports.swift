@@ -1,0 +1,144 @@
+public import SelectorCore
+public import TreeAlignment
+
+// What `frankly diff` and `frankly check` print: JSON for machines, JUnit XML for CI, a table for
+// people, and an HTML page with both recordings' wireframes where a person would rather look.
+
+/// An alignment as `frankly diff` prints it.
+public enum AlignmentReport {
+    /// `{"matches": [[old, new]], "inserted": [new], "deleted": [old], "moved": [[old, new]],
+    /// "changed": [{"old", "new", "properties"}]}`, uids as `frankly select` prints them.
+    public static func json(_ a: ViewTreeAlignment, old: ViewTree, new: ViewTree) -> JSONValue {
+        func uid(_ t: ViewTree, _ v: NodeID) -> JSONValue { .string(t.uidString(of: v) ?? String(v)) }
+        func pair(_ p: NodePair) -> JSONValue { .array([uid(old, p.old), uid(new, p.new)]) }
+        return .object([
+            ("matches", .array(a.matches.map(pair))),
+            ("inserted", .array(a.inserted.map { uid(new, $0) })),
+            ("deleted", .array(a.deleted.map { uid(old, $0) })),
+            ("moved", .array(a.moved.map(pair))),
+            ("changed", .array(a.changed.map { c in
+                .object([("old", uid(old, c.old)), ("new", uid(new, c.new)), ("properties", .array(c.properties.map { .string($0) }))])
+            })),
+        ])
+    }
+
+    /// One line an edit: `+ inserted`, `- deleted`, `> moved`, `~ changed (properties)`, then a count line.
+    public static func text(_ a: ViewTreeAlignment, old: ViewTree, new: ViewTree) -> String {
+        var out = ""
+        for v in a.deleted { out += "- \(name(v, in: old))\n" }
+        for v in a.inserted { out += "+ \(name(v, in: new))\n" }
+        for p in a.moved { out += "> \(name(p.old, in: old)) → \(name(p.new, in: new))\n" }
+        for c in a.changed {
+            let what = c.properties.map { p in "\(p): \(value(p, c.old, old)) → \(value(p, c.new, new))" }
+            out += "~ \(name(c.old, in: old)) → uid \(new.uidString(of: c.new) ?? "-"): \(what.joined(separator: ", "))\n"
+        }
+        out += "\(a.matches.count) matched, \(a.inserted.count) inserted, \(a.deleted.count) deleted, "
+            + "\(a.moved.count) moved, \(a.changed.count) changed\n"
+        return out
+    }
+
+    static func name(_ v: NodeID, in t: ViewTree) -> String {
+        let label = t.label(of: v).map { " \"\(clip($0))\"" } ?? ""
+        return "\(t.className(of: v))\(label) (uid \(t.uidString(of: v) ?? "-"))"
+    }
+
+    static func value(_ p: String, _ v: NodeID, _ t: ViewTree) -> String {
+        guard let x = t.value(p, of: v) else { return "none" }
+        if case .string(let s) = x { return "\"\(clip(s))\"" }
+        return clip(x.jsonString)
+    }
+
+    static func clip(_ s: String) -> String { s.count > 60 ? String(s.prefix(57)) + "…" : s }
+}
+
+extension LocatorGate {
+    /// One object a selector: `{"engine", "selector", "status", "old": [[uids] per old recording],
+    /// "new": [[uids] per new recording], "fix", "reason", "source"}`.
+    public func json(_ checks: [LocatorCheck]) -> JSONValue {
+        func uids(_ lists: [[NodeID]], _ trees: [ViewTree]) -> JSONValue {
+            .array(zip(lists, trees).map { list, tree in .array(list.map { .string(tree.uidString(of: $0) ?? String($0)) }) })
+        }
+        return .array(checks.map { c in
+            .object([
+                ("engine", .string(c.locator.engine)), ("selector", .string(c.locator.selector)),
+                ("status", .string(c.status.rawValue)),
+                ("old", uids(c.old, old)), ("new", uids(c.new, new)),
+                ("fix", c.fix.map { .string($0) } ?? .null), ("reason", c.reason.map { .string($0) } ?? .null),
+                ("source", c.locator.source.map { .string($0) } ?? .null),
+            ])
+        })
+    }
+
+    /// JUnit XML: one test case a selector, failing when the gate fails on it (its reason and fix
+    /// in the failure), so CI shows each selector.
+    public func junit(_ checks: [LocatorCheck], suite: String = "frankly check") -> String {
+        let failures = checks.filter { $0.status.fails }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites><testsuite name=\"\(xml(suite))\" tests=\"\(checks.count)\" failures=\"\(failures)\">\n"
+        for c in checks {
+            let name = "\(c.locator.engine):\(c.locator.selector)"
+            let classname = c.locator.source.map { String($0.split(separator: ":").first ?? "") } ?? "selectors"
+            out += "  <testcase classname=\"\(xml(classname))\" name=\"\(xml(name))\""
+            if c.status.fails {
+                let message = "\(c.status.rawValue)" + (c.fix.map { "; fix: \($0)" } ?? "")
+                out += "><failure type=\"\(c.status.rawValue)\" message=\"\(xml(message))\">\(xml(c.reason ?? ""))</failure></testcase>\n"
+            } else if c.status == .fragile {
+                out += "><system-out>\(xml("fragile: " + (c.reason ?? "")))</system-out></testcase>\n"
+            } else {
+                out += "/>\n"
+            }
+        }
+        return out + "</testsuite></testsuites>\n"
+    }
+
+    /// A table for people: status, counts on the old and new recordings, selector, and the fix or
+    /// reason; the status coloured when `colour`.
+    public func table(_ checks: [LocatorCheck], colour: Bool) -> String {
+        func paint(_ s: LocatorCheck.Status) -> String {
+            let text = s.rawValue.padding(9)
+            guard colour else { return text }
+            let code: String
+            switch s {
+            case .ok: code = "32"
+            case .fragile: code = "33"
+            case .broken, .moved, .ambiguous: code = "31"
+            }
+            return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        }
+        var out = ""
+        for c in checks {
+            let counts = c.old.map { String($0.count) }.joined(separator: ",") + " → " + c.new.map { String($0.count) }.joined(separator: ",")
+            out += "\(paint(c.status)) \(counts.padding(9)) \(c.locator.engine):\(c.locator.selector)"
+            if let source = c.locator.source { out += "  (\(source))" }
+            out += "\n"
+            if let fix = c.fix { out += "          fix: \(fix)\n" }
+            if c.status != .ok, let reason = c.reason { out += "          \(reason)\n" }
+        }
+        var counts: [LocatorCheck.Status: Int] = [:]
+        for c in checks { counts[c.status, default: 0] += 1 }
+        out += LocatorCheck.Status.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + "\n"
+        return out
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}
+
+/// `s` escaped for XML text and attribute values.
+func xml(_ s: String) -> String {
+    var out = ""
+    for ch in s.unicodeScalars {
+        switch ch {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        // XML 1.0 has no control characters but tab, newline and carriage return.
+        case _ where ch.value < 0x20 && ch != "\t" && ch != "\n" && ch != "\r": out += "\u{FFFD}"
+        default: out.unicodeScalars.append(ch)
+        }
+    }
+    return out
+}

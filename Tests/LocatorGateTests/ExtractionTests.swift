@@ -1,0 +1,104 @@
+import LocatorGate
+import SelectorCore
+import Testing
+
+/// Selectors read from test sources (`frankly check --from-sources`), each with its file and
+/// line, in the forms Appium's clients and Frank's and Calabash's Ruby drivers write them.
+@Suite("Locators extracted from test sources")
+struct ExtractionTests {
+    static func found(_ text: String, _ file: String = "T.java") -> [String] {
+        LocatorExtraction.locators(in: text, file: file).map { "\($0.engine)|\($0.selector)|\($0.source ?? "")" }
+    }
+
+    @Test("Java and Kotlin: By, AppiumBy and MobileBy calls, page-object annotations")
+    func java() {
+        let source = """
+            WebElement a = driver.findElement(By.xpath("//XCUIElementTypeCell[@name=\\"Accessibility\\"]"));
+            driver.findElement(AppiumBy.accessibilityId("Login")).click();
+            driver.findElement(MobileBy.AccessibilityId("Sign up"));
+            driver.findElement(AppiumBy.iOSNsPredicateString("type == 'XCUIElementTypeCell' AND name == 'General'"));
+            driver.findElement(AppiumBy.iOSClassChain("**/XCUIElementTypeCell[`label == \\"General\\"`]"));
+            driver.findElement(AppiumBy.androidUIAutomator("new UiSelector().text(\\"OK\\")"));
+            @AndroidFindBy(id = "com.android.settings:id/search_bar") private WebElement search;
+            @iOSXCUITFindBy(accessibility = "Done") WebElement done;
+            driver.findElement(By.id(idOf("x")));
+            driver.findElement(By.className("android.widget.TextView"));
+            """
+        #expect(Self.found(source) == [
+            "xpath|//XCUIElementTypeCell[@name=\"Accessibility\"]|T.java:1",
+            "accessibility_id|Login|T.java:2",
+            "accessibility_id|Sign up|T.java:3",
+            "predicate|type == 'XCUIElementTypeCell' AND name == 'General'|T.java:4",
+            "class_chain|**/XCUIElementTypeCell[`label == \"General\"`]|T.java:5",
+            "uiselector|new UiSelector().text(\"OK\")|T.java:6",
+            "id|com.android.settings:id/search_bar|T.java:7",
+            "accessibility_id|Done|T.java:8",
+            "class_name|android.widget.TextView|T.java:10",
+        ])
+    }
+
+    @Test("Python: strategy constants beside their literal, raw strings as written")
+    func python() {
+        let source = """
+            el = driver.find_element(AppiumBy.XPATH, '//*[@text="Network & internet"]')
+            driver.find_element(by=AppiumBy.ACCESSIBILITY_ID, value="Login")
+            driver.find_element(AppiumBy.ANDROID_UIAUTOMATOR, r'new UiSelector().textMatches("\\d+")')
+            locator = (AppiumBy.IOS_PREDICATE, "label CONTAINS 'Wi'")
+            driver.find_element(By.ID, "android:id/title")
+            """
+        #expect(Self.found(source, "t.py") == [
+            "xpath|//*[@text=\"Network & internet\"]|t.py:1",
+            "accessibility_id|Login|t.py:2",
+            "uiselector|new UiSelector().textMatches(\"\\d+\")|t.py:3",
+            "predicate|label CONTAINS 'Wi'|t.py:4",
+            "id|android:id/title|t.py:5",
+        ])
+    }
+
+    @Test("JavaScript and TypeScript: WebdriverIO's prefixes and findElement with a strategy")
+    func javascript() {
+        let source = """
+            await $('~login-button').click();
+            const rows = await $$('//XCUIElementTypeCell');
+            await $('-ios predicate string:type == "XCUIElementTypeSwitch"');
+            await $('android=new UiSelector().resourceId("android:id/title")');
+            await driver.findElement('accessibility id', 'Settings');
+            await $(`~${name}`);
+            await $('button.primary');
+            """
+        #expect(Self.found(source, "spec.ts") == [
+            "accessibility_id|login-button|spec.ts:1",
+            "xpath|//XCUIElementTypeCell|spec.ts:2",
+            "predicate|type == \"XCUIElementTypeSwitch\"|spec.ts:3",
+            "uiselector|new UiSelector().resourceId(\"android:id/title\")|spec.ts:4",
+            "accessibility_id|Settings|spec.ts:5",
+        ])
+    }
+
+    @Test("Ruby: Appium's symbols and keyword arguments; Frank's and Calabash's calls in UIQuery")
+    func ruby() {
+        let source = """
+            find_element(:xpath, "//UIAButton[@name='Done']").click
+            find_element(accessibility_id: 'Log In')
+            touch("view marked:'Wi-Fi'")
+            wait_for_element_exists("tableViewCell label marked:'Row 7-3'")
+            check_element_exists "button"
+            """
+        #expect(Self.found(source, "steps.rb") == [
+            "xpath|//UIAButton[@name='Done']|steps.rb:1",
+            "accessibility_id|Log In|steps.rb:2",
+            "uiquery|view marked:'Wi-Fi'|steps.rb:3",
+            "uiquery|tableViewCell label marked:'Row 7-3'|steps.rb:4",
+            "uiquery|button|steps.rb:5",
+        ])
+    }
+
+    @Test("a selectors file: ENGINE:SELECTOR lines, comments and blanks skipped, unknown engines reported by line")
+    func selectorsFile() {
+        let text = "# the login screen\nxpath://UIButton[@name='Log In']\n\nnosuch:x\n  predicate:type == 'UISwitch'  \n"
+        let parsed = LocatorList.parse(text, named: "s.txt", engines: ["xpath", "predicate"])
+        #expect(parsed.locators == [Locator(engine: "xpath", selector: "//UIButton[@name='Log In']", source: "s.txt:2"),
+                                    Locator(engine: "predicate", selector: "type == 'UISwitch'", source: "s.txt:5")])
+        #expect(parsed.errors.map(\.line) == [4])
+    }
+}
