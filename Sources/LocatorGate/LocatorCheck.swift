@@ -9,11 +9,14 @@ public struct LocatorCheck: Sendable {
         case ok
         /// It selects nothing now (or never did), or what it selected has no counterpart.
         case broken
-        /// It selected one view before and selects several now.
+        /// It selected one view before and selects several now, the first of them not the
+        /// target's counterpart (a client's find-one call gets another view).
         case ambiguous
         /// It selects a view that is not the counterpart of what it selected before.
         case moved
-        /// Still right, but unique on fewer of the recordings than before.
+        /// Still right where a client takes the first match (the target's counterpart comes
+        /// first), but it selects several views on a new recording where it selected one: unique
+        /// on fewer recordings than before.
         case fragile
 
         /// Whether a gate fails on it.
@@ -92,8 +95,13 @@ public struct LocatorGate: Sendable {
                 verdicts.append((.broken, "new recording \(j + 1): \(describe(targets, in: old[k])) has no counterpart (deleted)"))
             } else if now.isEmpty && !targets.isEmpty {
                 verdicts.append((.broken, "new recording \(j + 1): it selects nothing; " + emptied(locator, in: new[j], counterpart: counterparts)))
+            } else if targets.count == 1 && now.count > 1 && now.first != counterparts.first {
+                verdicts.append((.ambiguous, "new recording \(j + 1): \(now.count) views where it selected one, the first of them "
+                                 + "\(describe(Array(now.prefix(1)), in: new[j])); the target is \(describe(counterparts, in: new[j]))"))
             } else if targets.count == 1 && now.count > 1 {
-                verdicts.append((.ambiguous, "new recording \(j + 1): \(now.count) views where it selected one; the target is \(describe(counterparts, in: new[j]))"))
+                // A client's find-one call still gets the target: it works, but no longer alone.
+                verdicts.append((.fragile, "new recording \(j + 1): \(now.count) views where it selected one; the target "
+                                 + "\(describe(counterparts, in: new[j])) is still the first"))
             } else if !lost.isEmpty || !stolen.isEmpty || (targets.count == 1 && !inserted.isEmpty) {
                 verdicts.append((.moved, "new recording \(j + 1): it selects \(describe(now, in: new[j])), the target is now \(describe(counterparts, in: new[j]))"))
             }
@@ -101,16 +109,8 @@ public struct LocatorGate: Sendable {
         if let worst = verdicts.min(by: { rank($0.status) < rank($1.status) }) {
             result.status = worst.status
             result.reason = verdicts.map(\.why).joined(separator: "; ")
-        } else {
-            let before = result.old.filter { $0.count == 1 }.count * new.count
-            let after = result.new.filter { $0.count == 1 }.count * old.count
-            if after < before {
-                result.status = .fragile
-                result.reason = "unique on \(result.new.filter { $0.count == 1 }.count) of \(new.count) new recordings, "
-                    + "\(result.old.filter { $0.count == 1 }.count) of \(old.count) before"
-            }
         }
-        if result.status.fails && !deleted && expected.allSatisfy({ !$0.isEmpty }) {
+        if (result.status.fails || result.status == .fragile) && !deleted && expected.allSatisfy({ !$0.isEmpty }) {
             result.fix = fix(locator, expected: expected, oldTargets: result.old, deadline: deadline)
             if result.fix == nil { result.reason = (result.reason ?? "") + "; no selector in \(locator.engine) selects the target on every new recording" }
         }
