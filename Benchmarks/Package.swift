@@ -19,6 +19,8 @@ let package = Package(
                 .product(name: "HierarchyFormats", package: "ViewSelectors"),
                 .product(name: "SyntheticHierarchy", package: "ViewSelectors"),
                 .product(name: "ViewSelectors", package: "ViewSelectors"),
+                .product(name: "TreeAlignment", package: "ViewSelectors"),
+                .product(name: "LocatorGate", package: "ViewSelectors"),
             ],
             path: "Benchmarks/CoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

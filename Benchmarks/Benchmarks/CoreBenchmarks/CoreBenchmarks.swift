@@ -2,8 +2,10 @@ import Benchmark
 import Dispatch
 import Foundation
 import HierarchyFormats
+import LocatorGate
 import SelectorCore
 import SyntheticHierarchy
+import TreeAlignment
 import ViewSelectors
 
 // Issue 2, 7, 11, 18 and 19's benchmark rows: load (/dump JSON, XCUITest XML), bytes per node, cache
@@ -106,6 +108,54 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             blackHole(try serialRegistry.translate("tableViewCell button marked:'Delete'", from: "shelley",
                                                    to: targets, on: trees))
+        }
+        benchmark.stopMeasurement()
+    }
+
+    // Issue 32: aligning two recordings of 10^5 views, one thread (the target: under 1 s). The
+    // same app with 1 view in 200 relabelled, and two different generated apps.
+    Benchmark("diff two recordings of 100000 views, 1 in 200 relabelled, 1 thread",
+              configuration: .init(maxIterations: 10)) { benchmark in
+        let old = SyntheticApp.generate(nodes: 100_000, seed: 1)
+        let relabelled = stride(from: 0, to: old.count, by: 200).map { NodeID($0) }
+        let new = old.setting("accessibilityLabel", to: .string("renamed"), on: relabelled)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(align(old, new)) }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("diff two different recordings of 100000 views, 1 thread", configuration: .init(maxIterations: 10)) { benchmark in
+        let old = SyntheticApp.generate(nodes: 100_000, seed: 1)
+        let new = SyntheticApp.generate(nodes: 100_000, seed: 2)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(align(old, new)) }
+        benchmark.stopMeasurement()
+    }
+
+    // Issue 32: `frankly check` of 1,000 selectors against 100 old and 100 new recordings of 10^4
+    // views (the target: under 10 s on the 2-core machine). The selectors are the registry's
+    // suggestions for views of the first recording, every engine in turn; each new recording is
+    // its old one with 1 view in 100 relabelled. Aligning the 100 pairs is measured too.
+    Benchmark("check 1000 selectors against 100 old and 100 new recordings of 10000 views",
+              configuration: .init(maxIterations: 2)) { benchmark in
+        let old = (1...100).map { SyntheticApp.generate(nodes: 10_000, seed: UInt64($0)) }
+        let new = old.map { t in t.setting("accessibilityLabel", to: .string("renamed"),
+                                           on: stride(from: 0, to: t.count, by: 100).map { NodeID($0) }) }
+        let registry = EngineRegistry.standard()
+        var locators: [Locator] = []
+        var v = 1
+        while locators.count < 1000 {
+            for engine in registry.names where locators.count < 1000 {
+                if let s = registry.suggestion(engine: engine, for: NodeID(v % old[0].count), in: old[0]) {
+                    locators.append(Locator(engine: engine, selector: s.selector))
+                }
+            }
+            v += 97
+        }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let gate = LocatorGate(registry: registry, old: old, new: new)
+            blackHole(gate.check(locators))
         }
         benchmark.stopMeasurement()
     }
