@@ -26,9 +26,19 @@ public import SelectorCore
 public func align(_ old: ViewTree, _ new: ViewTree, options: AlignmentOptions = .init()) -> ViewTreeAlignment {
     var aligner = Aligner(old, new, options)
     aligner.topDown()
+    aligner.anchorIdentifiers()
     aligner.bottomUp()
     aligner.recoverEverything()
     return aligner.editScript()
+}
+
+/// A class and an identifier: by value id within one tree, by text across the two.
+struct AnchorKey: Hashable {
+    var cls: Int32
+    var value: Int32 = -1
+    var text: String = ""
+    init(cls: Int32, value: Int32) { self.cls = cls; self.value = value }
+    init(cls: Int32, text: String) { self.cls = cls; self.text = text }
 }
 
 /// The matching state of one `align` call.
@@ -41,6 +51,8 @@ struct Aligner {
     var newToOld: ContiguousArray<Int32>
     /// Old nodes whose children the recovery phase has already paired (or that need none).
     var recovered: [Bool]
+    /// Old nodes matched by an identifier (`anchorIdentifiers`).
+    var anchored: [Bool]
 
     init(_ old: ViewTree, _ new: ViewTree, _ options: AlignmentOptions) {
         var classIndex: [String: Int32] = [:]
@@ -50,6 +62,7 @@ struct Aligner {
         oldToNew = ContiguousArray(repeating: -1, count: a.n)
         newToOld = ContiguousArray(repeating: -1, count: b.n)
         recovered = [Bool](repeating: false, count: a.n)
+        anchored = [Bool](repeating: false, count: a.n)
     }
 
     @inline(__always) mutating func link(_ x: Int32, _ y: Int32) {
@@ -75,6 +88,39 @@ struct Aligner {
         // Every child is matched, so there is nothing left to recover inside.
         if complete { for k in 0..<size { recovered[Int(x + k)] = true } }
         return true
+    }
+
+    // MARK: - Identifier anchors
+
+    /// Views still free that carry the same identifier, of the same class, each value held by one
+    /// view on either side: a locale swap changes every label, so no subtree above such a view
+    /// hashes alike, but `name="ACCESSIBILITY"` is still the same row. Their matches then give the
+    /// bottom-up phase's dice something to count.
+    mutating func anchorIdentifiers() {
+        for property in options.identifierProperties {
+            guard let oldValues = uniqueValues(a, property), let newValues = uniqueValues(b, property) else { continue }
+            for (key, x) in oldValues {
+                guard let y = newValues[key], oldToNew[Int(x)] < 0, newToOld[Int(y)] < 0 else { continue }
+                link(x, y)
+                anchored[Int(x)] = true
+            }
+        }
+    }
+
+    /// Each (class, non-empty string value of `property`) that one view alone holds, with that view.
+    func uniqueValues(_ facts: TreeFacts, _ property: String) -> [AnchorKey: Int32]? {
+        guard case .strings(let ids, let pool)? = facts.tree.columns[property] else { return nil }
+        var holders: [AnchorKey: Int32] = [:], repeated: Set<AnchorKey> = []
+        for (i, id) in ids.enumerated() where id >= 0 {
+            let key = AnchorKey(cls: facts.cls[i], value: id)
+            if holders.updateValue(Int32(i), forKey: key) != nil { repeated.insert(key) }
+        }
+        var out: [AnchorKey: Int32] = [:]
+        for (key, node) in holders where !repeated.contains(key) {
+            let value = pool[key.value]
+            if !value.isEmpty { out[AnchorKey(cls: key.cls, text: value)] = node }
+        }
+        return out
     }
 
     // MARK: - Top-down
@@ -337,8 +383,17 @@ struct Aligner {
             // counterparts needs no minimum dice: a labelled container that lost half its
             // subtree (a row deleted, the rest unlabelled) is still itself.
             let label = a.label[ti]
+            // A descendant anchored by its identifier whose counterpart lies in the candidate places
+            // us as surely as a high dice: after a locale swap it may be the only one of our
+            // descendants still matched (the candidates are the counterparts' ancestors of our
+            // class, so the nearest one holds it).
+            var anchoredIn = [Bool](repeating: false, count: candidates.count)
+            for i in ti + 1..<end where anchored[i] {
+                let p = oldToNew[i]
+                for (q, cand) in candidates.enumerated() where p > cand && p < b.ends[Int(cand)] { anchoredIn[q] = true }
+            }
             func eligible(_ q: Int) -> Bool {
-                dices[q] >= options.minDice || (label != 0 && dices[q] > 0 && b.label[Int(candidates[q])] == label)
+                dices[q] >= options.minDice || (label != 0 && dices[q] > 0 && b.label[Int(candidates[q])] == label) || anchoredIn[q]
             }
             guard candidates.indices.contains(where: eligible) else { continue }
             // Candidates are ranked by their place first (a parent of the same class, label and

@@ -121,6 +121,10 @@ public struct AlignmentOptions: Sendable {
     ]
     /// Properties never reported as changed: `uid` is a position in every recording.
     public var ignoredProperties: Set<String> = [PropertyName.uid]
+    /// Properties whose values name a view across builds and locales (an accessibility
+    /// identifier, an Android resource id, XCUITest's `name`): a value that one view holds on each
+    /// side, same class, anchors the pair before the bottom-up phase.
+    public var identifierProperties: [String] = ["accessibilityIdentifier", "resource-id", "name", "id"]
 
     public init() {}
 }
