@@ -461,12 +461,43 @@ def test_frames_only(driver, base, sample):
     check("frames only: clicking there selects that label", prop(driver, "uid") == str(uid), f"uid {prop(driver, 'uid')}")
 
 
+def test_gate_pages(driver, diff_page, check_page):
+    """The locator gate's HTML pages: hovering a view lights it and its counterpart in the other
+    recording; hovering a selector's row lights what it selects on both."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    driver.get(diff_page)
+    old = driver.find_elements(By.CSS_SELECTOR, 'svg[data-side="old"] rect.view')
+    new = driver.find_elements(By.CSS_SELECTOR, 'svg[data-side="new"] rect.view')
+    check("diff page: both wireframes are drawn", len(old) > 50 and len(new) > 50, f"{len(old)} and {len(new)} views")
+    paired = [r for r in old if r.get_attribute("data-peer") is not None and r.size["width"] > 20 and r.size["height"] > 10]
+    check("diff page: matched views name their counterparts", len(paired) > 20, str(len(paired)))
+    rect = paired[len(paired) // 2]
+    ActionChains(driver).move_to_element(rect).perform()
+    peer = driver.find_element(By.CSS_SELECTOR, f'svg[data-side="new"] rect[data-id="{rect.get_attribute("data-peer")}"]')
+    hot = driver.find_elements(By.CSS_SELECTOR, "rect.hot")
+    check("diff page: a hovered view lights its counterpart",
+          "hot" in (peer.get_attribute("class") or "") and len(hot) >= 2, f"{len(hot)} lit")
+    kinds = {k: len(driver.find_elements(By.CSS_SELECTOR, f"rect.{k}")) for k in ("inserted", "deleted", "moved", "changed")}
+    check("diff page: inserted, deleted, moved and changed views are coloured", all(kinds.values()), str(kinds))
+    driver.get(check_page)
+    rows = driver.find_elements(By.CSS_SELECTOR, "tr.check")
+    check("check page: one row a selector, with its status", [r.find_element(By.CSS_SELECTOR, ".status").text for r in rows]
+          == ["ok", "broken"], str([r.text for r in rows]))
+    ActionChains(driver).move_to_element(rows[0]).perform()
+    lit_old = driver.find_elements(By.CSS_SELECTOR, 'svg[data-side="old"] rect.hot')
+    lit_new = driver.find_elements(By.CSS_SELECTOR, 'svg[data-side="new"] rect.hot')
+    check("check page: a hovered selector lights what it selects in both recordings",
+          len(lit_old) == 1 and len(lit_new) == 1, f"{len(lit_old)} and {len(lit_new)}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sample", required=True)
     parser.add_argument("--big", required=True)
     parser.add_argument("--frames", required=True)
     parser.add_argument("--screenshot", required=True)
+    parser.add_argument("--diff-page", required=True)
+    parser.add_argument("--check-page", required=True)
     args = parser.parse_args()
     driver = make_driver()
     try:
@@ -486,6 +517,7 @@ def main():
         run_step(test_set_text, driver, args.sample)
         run_step(test_big_tree, driver, args.big)
         run_step(test_frames_only, driver, args.frames, args.sample)
+        run_step(test_gate_pages, driver, args.diff_page, args.check_page)
         try:
             logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         except Exception as e:  # a driver without log access

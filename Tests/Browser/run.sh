@@ -83,7 +83,16 @@ echo "sample app on 127.0.0.1:$SAMPLE_PORT, 10^5 views on 127.0.0.1:$BIG_PORT, f
 SHOT="$WORK/inspector.png"
 if [ "${UPDATE_SCREENSHOT:-0}" = 1 ]; then SHOT="$ROOT/Docs/inspector.png"; fi
 
+# The locator gate's pages (Docs/Check.md) on two real recordings of iOS Settings, English and
+# Chinese: `frankly diff --html` and `frankly check --html`.
+SETTINGS_EN=Tests/Fixtures/appium/locators/ios_settings_top_shirates.xml
+SETTINGS_ZH=Tests/Fixtures/real/xcuitest_ios_settings_zh_uiautodev.xml
+"$FRANKLY" diff --html "$WORK/diff.html" "$SETTINGS_EN" "$SETTINGS_ZH" >/dev/null
+printf '%s\n' "xpath://*[@name='ACCESSIBILITY']" "predicate:name == 'Accessibility'" >"$WORK/selectors.txt"
+"$FRANKLY" check --selectors "$WORK/selectors.txt" --old "$SETTINGS_EN" --new "$SETTINGS_ZH" --html "$WORK/check.html" >/dev/null || true
+
 SE_OFFLINE=true "$VENV/bin/python" Tests/Browser/inspector_test.py \
     --sample "http://127.0.0.1:$SAMPLE_PORT" --big "http://127.0.0.1:$BIG_PORT" \
     --frames "http://127.0.0.1:$FRAMES_PORT" \
+    --diff-page "file://$WORK/diff.html" --check-page "file://$WORK/check.html" \
     --screenshot "$SHOT"
