@@ -149,6 +149,29 @@ struct CheckTests {
         #expect(checks[2].status == .ok)
     }
 
+    @Test("two real recordings of iOS Settings, English and Chinese: the identifier survives, the localised names break, fixes proved")
+    func settingsInTwoLocales() throws {
+        let registry = EngineRegistry.standard()
+        let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+        let english = try HierarchyFormat.loadDetecting(
+            try FileIO.read("/" + tests + "/Fixtures/appium/locators/ios_settings_top_shirates.xml")).0
+        let chinese = try loadReal("xcuitest_ios_settings_zh_uiautodev.xml")
+        let gate = LocatorGate(registry: registry, old: [english], new: [chinese])
+        // The Accessibility cell (uid 25) is 辅助功能 (uid 104); its title ACCESSIBILITY (27) is 106.
+        let cell = try #require(english.node(withUID: "25")), title = try #require(english.node(withUID: "27"))
+        #expect(gate.alignments[0].newCounterpart(of: cell).flatMap { chinese.uidString(of: $0) } == "104")
+        #expect(gate.alignments[0].newCounterpart(of: title).flatMap { chinese.uidString(of: $0) } == "106")
+        let checks = gate.check([Locator(engine: "xpath", selector: "//*[@name='ACCESSIBILITY']"),
+                                 Locator(engine: "predicate", selector: "name == 'Accessibility'"),
+                                 Locator(engine: "accessibility_id", selector: "Settings")])
+        #expect(checks.map(\.status) == [.ok, .broken, .broken])
+        for c in checks where c.fix != nil {
+            let want = c.old[0].compactMap { gate.alignments[0].newCounterpart(of: $0) }
+            #expect(try registry.select(c.fix!, engine: c.locator.engine, in: chinese) == want, "\(c.fix!)")
+        }
+        #expect(checks[1].fix == "accessibilityIdentifier == '辅助功能'")
+    }
+
     @Test("JSON and JUnit XML: one object and one test case a selector, uids as frankly select prints them")
     func reports() throws {
         var plan = EditPlan()
