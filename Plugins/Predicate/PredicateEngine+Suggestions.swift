@@ -10,12 +10,16 @@ extension PredicateEngine {
 
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
         let type = "type == \(Self.literal(tree.className(of: node)))"
+        // An XCUITest page source's `name` and `label` are what WebDriverAgent's predicates read
+        // (the loader copies them under UIKit's names, `ViewTree.copiedColumns`): say those.
+        let identifierKey = tree.copiedColumns["accessibilityIdentifier"] == "name" ? "name" : "accessibilityIdentifier"
+        let labelKey = tree.copiedColumns[PropertyName.accessibilityLabel] == "label" ? "label" : "accessibilityLabel"
         var candidates: [String] = []
         if let identifier = tree.string("accessibilityIdentifier", of: node), !identifier.isEmpty {
-            candidates.append("accessibilityIdentifier == \(Self.literal(identifier))")
+            candidates.append("\(identifierKey) == \(Self.literal(identifier))")
         }
         if let label = tree.label(of: node), !label.isEmpty {
-            let test = "accessibilityLabel == \(Self.literal(label))"
+            let test = "\(labelKey) == \(Self.literal(label))"
             candidates += ["\(type) AND \(test)", test]
         }
         candidates.append(type)

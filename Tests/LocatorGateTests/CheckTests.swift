@@ -169,7 +169,7 @@ struct CheckTests {
             let want = c.old[0].compactMap { gate.alignments[0].newCounterpart(of: $0) }
             #expect(try registry.select(c.fix!, engine: c.locator.engine, in: chinese) == want, "\(c.fix!)")
         }
-        #expect(checks[1].fix == "accessibilityIdentifier == '辅助功能'")
+        #expect(checks[1].fix == "name == '辅助功能'")
     }
 
     @Test("JSON and JUnit XML: one object and one test case a selector, uids as frankly select prints them")
