@@ -1,6 +1,7 @@
 public import SelectorCore
 import AppiumLocators
 import FRYEngine
+import MaestroEngine
 import PredicateEngine
 import RegexLabelEngine
 import ShelleyCompatEngine
@@ -14,7 +15,7 @@ public enum BuiltinEngines {
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
         [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine(), PredicateEngine(), FRYEngine(),
-         XPathEngine(), UiSelectorEngine(), AccessibilityIDEngine(), AppiumIDEngine(), ClassNameEngine()]
+         XPathEngine(), UiSelectorEngine(), AccessibilityIDEngine(), AppiumIDEngine(), ClassNameEngine(), MaestroEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later) and

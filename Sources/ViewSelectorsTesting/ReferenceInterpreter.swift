@@ -119,12 +119,15 @@ public final class ReferenceInterpreter {
             return firstOccurrences(out)
         case let .relation(relation, program):
             // "at least one view the program selects when run from the query's roots".
+            // Each pair is tested, the frames read once per view.
             let references = try run(program.steps, from: queryRoots).filter { $0 >= 0 }
+            let referenceFrames = references.map(frame(of:))
             return try list.filter { v in
                 guard v >= 0 else { return false }
-                for r in references {
+                let own = frame(of: v)
+                for (r, f) in zip(references, referenceFrames) {
                     try visit()
-                    if try stands(v, relation, to: r) { return true }
+                    if stands(v, own, relation, to: r, f) { return true }
                 }
                 return false
             }
@@ -240,10 +243,10 @@ public final class ReferenceInterpreter {
         return tree.value(PropertyName.accessibilityFrame, of: v).flatMap { Rect(json: $0) }
     }
 
-    /// Whether `v` stands in `relation` to `r` (`Relation`'s doc comments).
-    private func stands(_ v: NodeID, _ relation: Relation, to r: NodeID) throws -> Bool {
+    /// Whether `v` (framed `a`) stands in `relation` to `r` (framed `b`): `Relation`'s doc comments.
+    private func stands(_ v: NodeID, _ a: Rect?, _ relation: Relation, to r: NodeID, _ b: Rect?) -> Bool {
         if relation == .parentOf { return tree.parent(of: r) == v }
-        guard let a = frame(of: v), let b = frame(of: r) else { return false }
+        guard let a, let b else { return false }
         switch relation {
         case .below: return a.y > b.y
         case .above: return a.y < b.y

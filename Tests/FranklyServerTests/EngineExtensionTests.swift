@@ -44,7 +44,7 @@ struct EngineExtensionTests {
     func listed() async throws {
         try await withServer(Self.server(Self.registry())) { client async throws in
             #expect(try await client.get("/engines").json
-                == JSONValue.array(["accessibility_id", "class_name", "fry", "hash_uid", "id", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"]))
+                == JSONValue.array(["accessibility_id", "class_name", "fry", "hash_uid", "id", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"]))
         }
     }
 
@@ -80,7 +80,7 @@ struct EngineExtensionTests {
         #expect(registry.suggestion(engine: "uids", for: id, in: tree) == nil)
         #expect(registry.suggestion(engine: "missing", for: id, in: tree) == nil)
         #expect(registry.suggestions(for: id, in: tree).map(\.engine)
-            == ["accessibility_id", "class_name", "fry", "hash_uid", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"])
+            == ["accessibility_id", "class_name", "fry", "hash_uid", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"])
     }
 }
 

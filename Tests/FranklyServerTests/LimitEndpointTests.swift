@@ -34,7 +34,7 @@ struct LimitEndpointTests {
     }
 
     @Test("a selector over 64 KiB is refused naming the limit", arguments: ["shelley", "shelley_compat", "uiquery", "regex", "predicate", "fry", "xpath", "uiselector",
-                                                                    "accessibility_id", "id", "class_name"])
+                                                                    "accessibility_id", "id", "class_name", "maestro"])
     func selectorLength(engine: String) async throws {
         let selector = String(repeating: "view ", count: 64 * 1024 / 5 + 1)
         try await withStandardServer { client, _ async throws in

@@ -68,6 +68,11 @@ let engineSelectors: [(engine: String, selectors: [String])] = [
         "new UiSelector().className(\"UITableViewCell\").childSelector(new UiSelector().className(\"UIButton\"))",
         "new UiSelector().textMatches(\"Row [0-9]-1\")",
     ]),
+    ("maestro", [
+        "Delete", "Row 1.*", "{text: Delete, below: Row 1-1}", "{text: Delete, index: 3}", "{containsChild: Delete}",
+        "{text: .*, rightOf: Delete, index: -1}", "{id: .*, containsDescendants: [Delete]}", "{text: Row.*, childOf: {containsChild: Delete}}",
+        "{below: Delete, above: {text: Row 2.*}, leftOf: Row 1-1}", "{traits: square}", "{enabled: false}", "{width: 44, tolerance: 10}",
+    ]),
     ("accessibility_id", ["Delete", "Row 7-3", "Share"]),
     ("id", ["Delete", "uid"]),
     ("class_name", ["UIButton", "UITableViewCell", "UILabel"]),

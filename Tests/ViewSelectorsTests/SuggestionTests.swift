@@ -44,7 +44,7 @@ struct SuggestionTests {
     @Test("every registered engine is asked, not a fixed list")
     func everyEngine() throws {
         #expect(Self.registry.suggestions(for: Self.node(uid: "1059"), in: Self.tree).map(\.engine)
-            == ["accessibility_id", "class_name", "fry", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"])
+            == ["accessibility_id", "class_name", "fry", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"])
     }
 }
 

@@ -1,0 +1,176 @@
+import MaestroEngine
+import SelectorCore
+import Testing
+
+/// How selectors are read: every way a flow writes one gives the same selector, every key is
+/// typed as Maestro's YAML reader types it, and every mistake is an error naming the key at its
+/// column.
+@Suite struct MaestroParserTests {
+    /// The fields of a parsed selector that tests compare, as text.
+    static func summary(_ s: MaestroSelector) -> String {
+        var parts: [String] = []
+        if let t = s.text { parts.append("text=\(t.source)") }
+        if let i = s.id { parts.append("id=\(i.source)") }
+        if let w = s.width { parts.append("width=\(w)") }
+        if let h = s.height { parts.append("height=\(h)") }
+        if let t = s.tolerance { parts.append("tolerance=\(t)") }
+        if !s.traits.isEmpty { parts.append("traits=" + s.traits.map(\.yamlName).joined(separator: "+")) }
+        for (name, v) in [("enabled", s.enabled), ("selected", s.selected), ("checked", s.checked), ("focused", s.focused)] {
+            if let v { parts.append("\(name)=\(v)") }
+        }
+        if let i = s.index { parts.append("index=\(i)") }
+        for a in s.anchors { parts.append("\(a.relation.rawValue)(\(summary(a.selector)))") }
+        for c in s.containsChild { parts.append("containsChild(\(summary(c)))") }
+        if let d = s.containsDescendants { parts.append("containsDescendants[" + d.map(summary).joined(separator: "; ") + "]") }
+        for p in s.childOf { parts.append("childOf(\(summary(p)))") }
+        return parts.joined(separator: " ")
+    }
+
+    static func parse(_ text: String) throws -> String { summary(try MaestroSelector.parse(text)) }
+
+    @Test("one selector, every spelling", arguments: [
+        #"{text: "Log.*", below: {id: "header"}, index: 1}"#,
+        #"{"text": "Log.*", "below": {"id": "header"}, "index": 1}"#,
+        #"{"text":"Log.*","below":{"id":"header"},"index":"1"}"#,
+        "{ text: 'Log.*' , below: { id: header } , index: 1.0 }",
+        "text: Log.*\nbelow:\n  id: header\nindex: 1",
+        "  text: \"Log.*\"   # the button\n  below: {id: header}\n  index: 1\n",
+        "---\ntext: Log.*\nbelow:\n    id: header\nindex: 1\n",
+        "{text: Log.*,\n below: {id: header},\n index: 1,}",
+        "text: Log.*\r\nbelow:\r\n  id: header\r\nindex: 1\r\n",
+    ])
+    func spellings(text: String) throws {
+        #expect(try Self.parse(text) == "text=Log.* index=1 below(id=header)")
+    }
+
+    @Test func scalarsAreText() throws {
+        #expect(try Self.parse("Login") == "text=Login")
+        #expect(try Self.parse("  Log In  ") == "text=Log In")
+        #expect(try Self.parse("\"Log In\"") == "text=Log In")
+        #expect(try Self.parse("'It''s'") == "text=It's")
+        #expect(try Self.parse("2022") == "text=2022")
+        #expect(try Self.parse("true") == "text=true")
+        #expect(try Self.parse(#"\+123456"#) == #"text=\+123456"#)
+        #expect(try Self.parse(".*Reply 1.*") == "text=.*Reply 1.*")
+        // YAML: a `#` after a blank starts a comment.
+        #expect(try Self.parse("Item#1") == "text=Item#1")
+        #expect(try Self.parse("Item #1") == "text=Item")
+        #expect(try Self.parse(#""Tab\tstop \u00e9 \\d""#) == "text=Tab\tstop é \\d")
+        #expect(try Self.parse("{text: 2022, id: 7}") == "text=2022 id=7")
+    }
+
+    @Test func everyKey() throws {
+        #expect(try Self.parse("{id: submit, enabled: true}") == "id=submit enabled=true")
+        #expect(try Self.parse("{width: 100, height: 50, tolerance: 2}") == "width=100 height=50 tolerance=2")
+        #expect(try Self.parse("{width: 100.7}") == "width=100")
+        #expect(try Self.parse("{traits: text square}") == "traits=text+square")
+        #expect(try Self.parse("{traits: long-text}") == "traits=long-text")
+        #expect(try Self.parse("{selected: false, checked: True, focused: 'false', enabled: FALSE}")
+                == "enabled=false selected=false checked=true focused=false")
+        // In Maestro's order (Orchestra.buildFilter L1588-1606), whatever the order written.
+        #expect(try Self.parse("{rightOf: {text: D}, leftOf: C, above: A, below: B}")
+                == "below(text=B) above(text=A) leftOf(text=C) rightOf(text=D)")
+        #expect(try Self.parse("{containsChild: {text: Share}}") == "containsChild(text=Share)")
+        #expect(try Self.parse("{childOf: {id: list}}") == "childOf(id=list)")
+        #expect(try Self.parse("{containsDescendants: [a, {id: b}]}") == "containsDescendants[text=a; id=b]")
+        #expect(try Self.parse("{rightOf: \"Name\", traits: [text]}") == "traits=text rightOf(text=Name)")
+        #expect(try Self.parse("{index: -1}") == "index=-1")
+        #expect(try Self.parse("{index: '-1.5'}") == "index=-1")
+        #expect(try Self.parse("{index: 1e10}") == "index=2147483647")
+        #expect(try Self.parse("{index: NaN}") == "index=0")
+        // Keys that are no filters are read and left out.
+        #expect(try Self.parse(#"{text: Card A, point: "50%, 85%", label: "swipe", optional: true, retryTapIfNoChange: false, waitUntilVisible: true, repeat: 2, delay: 100, waitToSettleTimeoutMs: 500, start: "10%, 10%", end: "90%, 90%"}"#)
+                == "text=Card A")
+        // A null value is an absent key.
+        #expect(try Self.parse("{text: ~, id: null, index: }") == "")
+        #expect(try Self.parse("{}") == "")
+    }
+
+    /// Each mistake, with its message and 1-based column.
+    static let errors: [(String, String, Int)] = [
+        ("", "expected a selector: a text, or a mapping such as {text: \"Login\"}", 1),
+        ("   # only a comment", "expected a selector: a text, or a mapping such as {text: \"Login\"}", 20),
+        ("{txt: Login}", "unknown key 'txt' (Maestro's keys: text, id, width, height, tolerance, optional, retryTapIfNoChange, waitUntilVisible, point, start, end, below, above, leftOf, rightOf, containsChild, containsDescendants, traits, index, enabled, selected, checked, focused, repeat, delay, waitToSettleTimeoutMs, childOf, label, css)", 2),
+        ("Time: 10:30", "unknown key 'Time' (Maestro's keys: text, id, width, height, tolerance, optional, retryTapIfNoChange, waitUntilVisible, point, start, end, below, above, leftOf, rightOf, containsChild, containsDescendants, traits, index, enabled, selected, checked, focused, repeat, delay, waitToSettleTimeoutMs, childOf, label, css)", 1),
+        ("{text: a, text: b}", "the key 'text' is given twice", 11),
+        ("{text: {id: x}}", "'text' takes a text, not a mapping", 8),
+        ("{id: [a]}", "'id' takes a text, not a list", 6),
+        ("{enabled: yes}", "'enabled' takes true or false", 11),
+        ("{checked: 1}", "'checked' takes true or false", 11),
+        ("{width: wide}", "'width' takes a whole number", 9),
+        ("{tolerance: 99999999999}", "'tolerance' takes a whole number", 13),
+        ("{index: first}", "'index' takes a number", 9),
+        ("{index: [1]}", "'index' takes a number, not a list", 9),
+        ("index: ${0 + 1}", "'index' holds a JavaScript expression (${…}), which Maestro evaluates first; write its value", 8),
+        ("text: ${MAESTRO_USER}", "'text' holds a JavaScript expression (${…}), which Maestro evaluates before matching; write its value", 7),
+        // In flow style a `{` ends a plain text, as YAML reads it.
+        ("{text: ${X}}", "expected ',' or '}' after the value of 'text'", 9),
+        ("{traits: round}", "unknown trait 'round' (Maestro's traits: text, square, long-text)", 10),
+        ("{traits: {a: b}}", "'traits' takes names of traits (text, square, long-text), not a mapping", 10),
+        ("{below: [a]}", "expected a selector (a text or a mapping), got a list", 9),
+        ("{containsDescendants: a}", "'containsDescendants' takes a list of selectors", 23),
+        ("{containsDescendants: [{text: a, below: b}]}", "an entry of 'containsDescendants' may hold text, id, size, traits and state keys only (Maestro evaluates relations and index there against a single view)", 24),
+        ("{containsDescendants: [a, {text: b, index: 0}]}", "an entry of 'containsDescendants' may hold text, id, size, traits and state keys only (Maestro evaluates relations and index there against a single view)", 27),
+        ("{css: .test}", "'css' is answered by the browser (Maestro asks the web page); this engine cannot evaluate it", 2),
+        ("{point: \"50%, 50%\"}", "a 'point' without other keys taps the screen, not a view", 2),
+        ("[Login]", "a selector is a text or a mapping of keys, not a list", 1),
+        ("- Login", "a selector is a text or a mapping of keys, not a list", 1),
+        ("{text: Login", "unterminated mapping: expected '}'", 1),
+        ("{text: Login]", "expected ',' or '}' after the value of 'text'", 13),
+        ("{text:Login}", "expected a space after ':' (YAML reads 'text:Login' as one word)", 6),
+        ("{text}", "expected ':' after the key 'text'", 6),
+        ("{, text: a}", "expected a key before ','", 2),
+        ("{{a: b}: c}", "a key must be a text, not a mapping or a list", 2),
+        ("{text: \"Login}", "unterminated double-quoted text", 8),
+        ("{text: 'Login}", "unterminated single-quoted text", 8),
+        (#"{text: "\+1"}"#, #"unknown escape '\+' in double-quoted text (write '\\' for a backslash, or use single quotes)"#, 9),
+        (#"{text: "\u12"}"#, #"expected 4 hexadecimal digits of a Unicode scalar after '\u'"#, 9),
+        ("{text: &a Login}", "YAML anchors, aliases and tags are not supported in a selector", 8),
+        ("{text: *a}", "YAML anchors, aliases and tags are not supported in a selector", 8),
+        ("!tag Login", "YAML anchors, aliases and tags are not supported in a selector", 1),
+        ("{text: |}", "YAML block scalars ('|', '>') are not supported in a selector; quote the text", 8),
+        ("{text: a} b", "unexpected text after the selector", 11),
+        ("\"a\" b", "unexpected text after the selector", 5),
+        ("text: a\n  id: b", "bad indentation: expected a key at column 1", 11),
+        ("text:\n  Login", "a value on the lines below its key must be a mapping or a list (write a text on the key's line)", 9),
+        ("text: a b: c", "unexpected text after the value of 'text'", 10),
+        // Columns count from the selector's start, line breaks included.
+        ("containsDescendants:\n  - a\n - b", "bad indentation: expected a key at column 1", 29),
+        ("containsDescendants:\n  - a\n   - b", "bad indentation: expected '- ' at column 3", 31),
+        ("{text: é, enabled: nope}", "'enabled' takes true or false", 20),
+    ]
+
+    @Test("errors name the key and its column", arguments: errors)
+    func error(selector: String, message: String, column: Int) {
+        do {
+            _ = try MaestroSelector.parse(selector)
+            Issue.record("\(selector) parsed")
+        } catch {
+            #expect(error.kind == .syntax || error.kind == .limit)
+            #expect(error.message == message, "\(selector)")
+            #expect(error.column == column, "\(selector): column \(error.column.map(String.init) ?? "none")")
+        }
+    }
+
+    @Test func nestingLimit() throws {
+        let deep = String(repeating: "{below: ", count: 40) + "x" + String(repeating: "}", count: 40)
+        #expect(throws: SelectorError.self) { try MaestroSelector.parse(deep) }
+        let list = String(repeating: "[", count: 100_000)
+        #expect(throws: SelectorError.self) { try MaestroSelector.parse(list) }
+        let ok = String(repeating: "{below: ", count: 20) + "x" + String(repeating: "}", count: 20)
+        #expect(throws: Never.self) { try MaestroSelector.parse(ok) }
+    }
+
+    /// Through the registry, a part of a `>>` chain reports its column in the whole selector.
+    @Test func errorsThroughTheRegistry() {
+        do {
+            _ = try registry.select("maestro:{txt: a}", in: screen())
+            Issue.record("selected")
+        } catch {
+            #expect(error.message.hasPrefix("unknown key 'txt'"))
+            #expect(error.column == 10)
+            #expect(error.engine == "maestro")
+        }
+    }
+}
+

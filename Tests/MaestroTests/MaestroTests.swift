@@ -1,4 +1,0 @@
-import Testing
-@testable import MaestroEngine
-
-@Test func placeholder() { #expect(Bool(true)) }
