@@ -9,7 +9,7 @@ import PackageDescription
 // See Docs/Reliability.md.
 let selectorTargets: [(name: String, engine: String)] = [
     ("FuzzShelley", "shelley"), ("FuzzShelleyCompat", "shelley_compat"), ("FuzzUIQuery", "uiquery"), ("FuzzRegex", "regex"),
-    ("FuzzPredicate", "predicate"), ("FuzzFRY", "fry"), ("FuzzXPath", "xpath"),
+    ("FuzzPredicate", "predicate"), ("FuzzFRY", "fry"), ("FuzzXPath", "xpath"), ("FuzzMaestro", "maestro"),
 ]
 
 let package = Package(

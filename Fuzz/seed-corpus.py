@@ -60,6 +60,17 @@ for p in glob.glob('Tests/UiSelectorTests/*.swift'):
         if s and '\\(' not in s:
             uiselector.add(s)
 write('uiselector', uiselector)
+# The maestro tests: `maestro(…)` and `parse(…)` calls, table rows and `("…", [...])` arguments.
+MCALL = re.compile(r'(?:maestro|parse)\(\s*(#*)"((?:[^"\\\n]|\\.)*)"\1')
+MROW = re.compile(r'\((#*)"((?:[^"\\\n]|\\.)*)"\1,\s*[\["]', re.M)
+maestro = set()
+for p in glob.glob('Tests/MaestroTests/*.swift'):
+    text = open(p, encoding='utf-8').read()
+    for m in list(ROW.finditer(text)) + list(MCALL.finditer(text)) + list(MROW.finditer(text)):
+        s = m.group(2) if m.group(1) else m.group(2).replace('\\"', '"').replace('\\\\', '\\').replace('\\n', '\n')
+        if s and '\\(' not in s:
+            maestro.add(s)
+write('maestro', maestro)
 dumps = [open(p, 'rb').read() for p in glob.glob('Sources/ViewSelectors/Resources/*.json')]
 dumps += [b'{"class":"UIView","uid":1,"subviews":[{"class":"UILabel","accessibilityLabel":"a","frame":{"x":1,"y":2.5}}]}',
           b'{"class":"UIApplication","subviews":[{"class":"UIWindow","classChain":["UIWindow","UIView","NSObject"],"subviews":[]}]}']

@@ -1,4 +1,6 @@
 import MaestroEngine
+import ViewSelectors
+import ViewSelectorsTesting
 import SelectorCore
 import Testing
 
@@ -174,3 +176,35 @@ import Testing
     }
 }
 
+
+/// Mutated selectors (bytes replaced, inserted, cut; YAML's indicators spliced in) never crash
+/// the reader, the compiler or the matcher: each either selects or throws a `SelectorError`.
+@Suite struct MaestroRobustnessTests {
+    static let seeds = [
+        #"{text: "Log.*", below: {id: "header"}, index: 1}"#, "text: a\nbelow:\n  id: b\ncontainsDescendants:\n  - x\n  - {id: y}",
+        #"{"text": "a\u00e9\n", "childOf": {"containsChild": "b"}}"#, "'It''s' # c", "{traits: [text, square], enabled: true}",
+    ]
+    static let splices = ["{", "}", "[", "]", ",", ": ", "- ", "\n", "\n  ", "'", "\"", "\\", "#", "&", "*", "!", "|", "${", "\u{0}", "é", ">>"]
+
+    @Test func mutationsNeverCrash() throws {
+        var rng = SeededRandom(seed: 33)
+        let tree = try SampleApp.tree()
+        var selected = 0, refused = 0
+        for _ in 0..<3_000 {
+            var bytes = Array(Self.seeds[rng.below(Self.seeds.count)].utf8)
+            for _ in 0..<(1 + rng.below(4)) {
+                let at = bytes.isEmpty ? 0 : rng.below(bytes.count + 1)
+                switch rng.below(4) {
+                case 0 where !bytes.isEmpty && at < bytes.count: bytes.remove(at: at)
+                case 1: bytes.insert(contentsOf: Array(Self.splices[rng.below(Self.splices.count)].utf8), at: at)
+                case 2 where at < bytes.count: bytes[at] = UInt8(truncatingIfNeeded: rng.next())
+                default: bytes = Array(bytes[..<at])
+                }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            do { _ = try registry.select(text, engine: "maestro", in: tree); selected += 1 } catch { refused += 1 }
+        }
+        #expect(selected > 100)
+        #expect(refused > 100)
+    }
+}

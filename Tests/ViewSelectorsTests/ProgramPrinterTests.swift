@@ -47,7 +47,7 @@ struct ProgramPrinterGoldenTests {
 
     @Test func theHeaderHasTheExamplesItPromises() throws {
         let engines = try Self.examples().map(\.engine)
-        #expect(engines == ["shelley", "uiquery"])
+        #expect(engines == ["shelley", "uiquery", "maestro"])
     }
 
     @Test("each header example prints exactly as written", arguments: try! examples())

@@ -25,6 +25,22 @@
 //     2  axis descendants  reverse  filter kindOf(UITableViewCell)
 //     3  pick -1
 //
+// and Maestro's, the topmost view (by frame) that has a direct child with the id `x`, where the
+// child is one of the deepest views with that id and the relation's reference program runs from
+// the query's roots:
+//
+//     maestro> {containsChild: {id: x}, index: 0}
+//     start .roots
+//     1  axis descendantsOrSelf  document  filter maestroOnScreen  unique
+//     2  relation parentOf
+//        { start .roots
+//          1  axis descendantsOrSelf  document  filter maestroOnScreen ∧ (resource-id ~ maestroId("x") ∨ accessibilityIdentifier ~ maestroId("x"))  unique
+//          2  deepest
+//          3  sort by clickable (true first)
+//        }
+//     3  sort by frame (y, x)
+//     4  pick 0
+//
 // Each axis step visits the inputs in list order and concatenates what each yields; `unique`
 // then keeps the first occurrence of every node. The matcher is free to compute a step any way
 // that gives that exact list (it scans merged ranges in parallel when the inputs allow).
