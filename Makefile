@@ -86,7 +86,7 @@ test-browser: deps
 # The server's suites run one test at a time: Hummingbird answers on Swift's cooperative pool (one
 # thread per core), and under TSan another test's seconds of synchronous work (generating a 10^5-view
 # tree) held both threads of a 2-core CI machine, so a test's server did not answer for 40 s.
-TSAN_FILTER ?= ParallelEqualityTests|RegistryAndCacheTests|RegexConcurrencyTests
+TSAN_FILTER ?= ParallelEqualityTests|RegistryAndCacheTests|RegexConcurrencyTests|CheckTests
 TSAN_SERIAL_FILTER ?= FranklyServerTests
 test-sanitizers: test-tsan test-asan
 

@@ -53,11 +53,12 @@ struct CheckCommand: ParsableCommand {
         let gate = LocatorGate(registry: registry, old: oldTrees, new: newTrees)
         // Progress on a terminal only, on stderr, for a long run.
         let tty = isatty(STDERR_FILENO) == 1 && locators.count >= 50
+        let total = locators.count
         let checks = gate.check(locators) { done in
-            if tty && (done % 10 == 0 || done == locators.count) {
-                let width = 30, filled = width * done / max(1, locators.count)
+            if tty && (done % 10 == 0 || done == total) {
+                let width = 30, filled = width * done / max(1, total)
                 printError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-                           + "] \(done)/\(locators.count)", newline: done == locators.count)
+                           + "] \(done)/\(total)", newline: done == total)
             }
         }
         switch format {

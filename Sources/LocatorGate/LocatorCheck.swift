@@ -1,3 +1,4 @@
+import Dispatch
 public import SelectorCore
 public import TreeAlignment
 
@@ -94,7 +95,9 @@ public struct LocatorGate: Sendable {
                 deleted = true
                 verdicts.append((.broken, "new recording \(j + 1): \(describe(targets, in: old[k])) has no counterpart (deleted)"))
             } else if now.isEmpty && !targets.isEmpty {
-                verdicts.append((.broken, "new recording \(j + 1): it selects nothing; " + emptied(locator, in: new[j], counterpart: counterparts)))
+                // The explainer's account once: it re-runs the selector step by step.
+                let why = verdicts.contains { $0.status == .broken } ? "" : "; " + emptied(locator, in: new[j], counterpart: counterparts)
+                verdicts.append((.broken, "new recording \(j + 1): it selects nothing" + why))
             } else if targets.count == 1 && now.count > 1 && now.first != counterparts.first {
                 verdicts.append((.ambiguous, "new recording \(j + 1): \(now.count) views where it selected one, the first of them "
                                  + "\(describe(Array(now.prefix(1)), in: new[j])); the target is \(describe(counterparts, in: new[j]))"))
@@ -108,7 +111,9 @@ public struct LocatorGate: Sendable {
         }
         if let worst = verdicts.min(by: { rank($0.status) < rank($1.status) }) {
             result.status = worst.status
-            result.reason = verdicts.map(\.why).joined(separator: "; ")
+            // The first three recordings' accounts; a hundred would bury the first.
+            result.reason = verdicts.prefix(3).map(\.why).joined(separator: "; ")
+                + (verdicts.count > 3 ? "; and \(verdicts.count - 3) more new recordings" : "")
         }
         if (result.status.fails || result.status == .fragile) && !deleted && expected.allSatisfy({ !$0.isEmpty }) {
             result.fix = fix(locator, expected: expected, oldTargets: result.old, deadline: deadline)
@@ -117,16 +122,33 @@ public struct LocatorGate: Sendable {
         return result
     }
 
-    /// Every locator checked, in order, `progress` told after each.
-    public func check(_ locators: [Locator], deadline: ContinuousClock.Instant? = nil,
-                      progress: (Int) -> Void = { _ in }) -> [LocatorCheck] {
-        var out: [LocatorCheck] = []
-        for (k, locator) in locators.enumerated() {
-            out.append(check(locator, deadline: deadline))
-            progress(k + 1)
+    /// Every locator checked, in order, on up to `threads` threads (each locator is checked on
+    /// one), `progress` told how many are done after each (from any of them, one call at a time).
+    public func check(_ locators: [Locator], deadline: ContinuousClock.Instant? = nil, threads: Int = 0,
+                      progress: @Sendable (Int) -> Void = { _ in }) -> [LocatorCheck] {
+        let workers = max(1, min(threads > 0 ? threads : Self.processorCount, locators.count))
+        let results = Locked([LocatorCheck?](repeating: nil, count: locators.count))
+        let done = Locked(0)
+        // Workers take locators in turn from a shared counter: a slow one (a fix to find) does
+        // not hold the others' share back.
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let k = next.withLock { n -> Int in defer { n += 1 }; return n }
+                guard k < locators.count else { return }
+                let result = check(locators[k], deadline: deadline)
+                results.withLock { $0[k] = result }
+                done.withLock { n in
+                    n += 1
+                    progress(n)
+                }
+            }
         }
-        return out
+        return results.withLock { $0.map { $0! } }
     }
+
+    /// Online CPUs, as the matcher counts them.
+    static var processorCount: Int { Parallel.processorCount }
 
     /// A selector in the locator's engine for the counterparts on every new recording that also
     /// selects the old targets on the old ones, or failing that the new ones alone.

@@ -11,9 +11,9 @@ import Darwin
 ///
 /// `DispatchQueue.concurrentPerform` costs ~10 ns per iteration against 3–7 µs per child task of a
 /// TaskGroup, and the matcher's work is synchronous anyway.
-enum Parallel {
+package enum Parallel {
     /// Online CPUs.
-    static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    package static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// `body(k)` for `k` in `0..<chunks`, concurrently; results in `k` order.
     static func map<T>(chunks: Int, _ body: (Int) -> T) -> [T] {

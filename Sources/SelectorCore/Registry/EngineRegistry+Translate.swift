@@ -97,16 +97,18 @@ extension EngineRegistry {
     /// same list, or the same views in document order), made from the views' suggestions as
     /// `translate` makes its candidates from the results, or the reason there is none: how the
     /// locator gate (`frankly check`) proposes a fix for a selector a new build broke.
+    /// Each candidate runs once a tree (its time is that run's), not three times: a fix needs its
+    /// proof, not a timing.
     public func selector(selecting expected: [[NodeID]], engine target: String, on trees: [ViewTree],
                          deadline: ContinuousClock.Instant? = nil) throws(SelectorError) -> Translation {
         guard expected.count == trees.count, !trees.isEmpty else {
             throw SelectorError(.usage, "one expected list a tree is needed, and at least one tree")
         }
-        return try translate(expected: expected, path: nil, to: target, on: trees, excluding: nil, deadline: deadline)
+        return try translate(expected: expected, path: nil, to: target, on: trees, excluding: nil, deadline: deadline, runs: 1)
     }
 
     private func translate(expected: [[NodeID]], path: Result<SearchPath, SearchPathError>?, to target: String, on trees: [ViewTree],
-                           excluding same: String?, deadline: ContinuousClock.Instant?) throws(SelectorError) -> Translation {
+                           excluding same: String?, deadline: ContinuousClock.Instant?, runs: Int = 3) throws(SelectorError) -> Translation {
         func checkDeadline() throws(SelectorError) {
             if let deadline, ContinuousClock.now >= deadline { throw QueryBudget.deadlineError }
         }
@@ -164,7 +166,7 @@ extension EngineRegistry {
         var fromResults = 0
         for (text, origin) in texts {
             try checkDeadline()
-            switch prove(text, origin: origin, engine: target, expected: expected, on: trees, deadline: deadline) {
+            switch prove(text, origin: origin, engine: target, expected: expected, on: trees, deadline: deadline, runs: runs) {
             case .success(let candidate): translation.candidates.append(candidate)
             case .failure(let why) where origin == .rendered: unsaid = "its rendering `\(text)` \(why.text)"
             case .failure: break
@@ -201,14 +203,14 @@ extension EngineRegistry {
     /// `text` as a candidate when it selects `expected` on every tree: the same list, or the same
     /// views in document order where the source's list is in another order.
     private func prove(_ text: String, origin: Translation.Origin, engine: String, expected: [[NodeID]], on trees: [ViewTree],
-                       deadline: ContinuousClock.Instant?) -> Result<Translation.Candidate, Disproof> {
+                       deadline: ContinuousClock.Instant?, runs count: Int) -> Result<Translation.Candidate, Disproof> {
         let query: CompiledQuery
         do { query = try compileQuery(text, engine: engine) } catch { return .failure(Disproof(text: "does not compile: \(error.message)")) }
         var matches: [Int] = [], times: [Double] = [], documentOrder = false
         for (k, tree) in trees.enumerated() {
             var runs: [Double] = []
             var got: [NodeID] = []
-            for _ in 0..<3 {
+            for _ in 0..<count {
                 let start = ContinuousClock.now
                 let result: [NodeID]
                 do { result = try select(query, in: tree, deadline: deadline) } catch {
@@ -228,7 +230,7 @@ extension EngineRegistry {
                 documentOrder = true
             }
             matches.append(got.count)
-            times.append(runs.sorted()[1])
+            times.append(runs.sorted()[runs.count / 2])
         }
         return .success(Translation.Candidate(selector: text, origin: origin, matches: matches, milliseconds: times,
                                               documentOrder: documentOrder))
