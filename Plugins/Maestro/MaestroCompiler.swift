@@ -27,35 +27,59 @@ import SelectorCore
 /// Compiles `MaestroSelector`s to programs.
 struct MaestroCompiler {
     let limits: PCRE2Limits
+    /// The selector's text, for errors.
+    let text: String
 
-    /// The program for a selector written at the top of a command.
-    func program(_ selector: MaestroSelector) -> SelectorProgram {
-        program(steps(selector, scope: [], nested: false))
+    /// Most steps a program may run, counting each reference program's steps (and theirs) where
+    /// it runs. A relation repeats its scope's steps (a `childOf` parent's), so nested `childOf`
+    /// selectors whose parents hold relations multiply: five levels of four anchors each would
+    /// run thousands of times the steps they write. Real selectors run a few dozen.
+    static let maxRunSteps = 4_096
+
+    /// Steps and how many steps they run, nested programs included.
+    struct Built {
+        var steps: [Step] = []
+        var runSteps = 0
+
+        mutating func append(_ step: Step, running n: Int = 1) {
+            steps.append(step)
+            runSteps += n
+        }
     }
 
-    private func program(_ steps: [Step]) -> SelectorProgram {
+    /// The program for a selector written at the top of a command.
+    func program(_ selector: MaestroSelector) throws(SelectorError) -> SelectorProgram {
+        program(try steps(selector, scope: Built(), nested: false).steps)
+    }
+
+    func program(_ steps: [Step]) -> SelectorProgram {
         var b = ProgramBuilder(start: .roots)
         for step in steps { b.append(step) }
         return b.build()
     }
 
     /// The steps that select `selector`'s matches, in Maestro's order, from the query's roots;
-    /// `scope` are the steps from those roots to the views whose subtrees are searched (empty:
+    /// `scope` are the steps from those roots to the views whose subtrees are searched (none:
     /// the roots themselves).
-    func steps(_ selector: MaestroSelector, scope: [Step], nested: Bool) -> [Step] {
+    func steps(_ selector: MaestroSelector, scope: Built, nested: Bool) throws(SelectorError) -> Built {
         var scope = scope
         if !nested, let parent = selector.childOf.first {
-            scope = steps(parent, scope: scope, nested: false) + [.pick(0)]
+            scope = try steps(parent, scope: scope, nested: false)
+            scope.append(.pick(0))
         }
         let onScreen = Predicate.structural(StructuralCondition(MaestroOnScreen()))
         var out = scope
         out.append(.axis(.descendantsOrSelf, order: .document, filter: .all([onScreen, basicFilter(selector)]), unique: true))
         if selector.hasBasicFilters { out.append(.deepest) }
-        for anchor in selector.anchors {
-            out.append(.relation(anchor.relation, program(steps(anchor.selector, scope: scope, nested: true))))
-        }
-        if let child = selector.containsChild.first {
-            out.append(.relation(.parentOf, program(steps(child, scope: scope, nested: true))))
+        var references: [(Relation, MaestroSelector)] = selector.anchors.map { ($0.relation, $0.selector) }
+        if let child = selector.containsChild.first { references.append((.parentOf, child)) }
+        for (relation, reference) in references {
+            let built = try steps(reference, scope: scope, nested: true)
+            out.append(.relation(relation, program(built.steps)), running: 1 + built.runSteps)
+            guard out.runSteps <= Self.maxRunSteps else {
+                throw SelectorError(.limit, "the selector runs more than \(Self.maxRunSteps) steps: each relation repeats its childOf parent's steps",
+                                    selector: text, offset: reference.offset)
+            }
         }
         for entry in selector.containsDescendants ?? [] {
             // "Some view strictly below passes the entry's basic filters" is what Maestro's test

@@ -60,7 +60,8 @@ extension MaestroEngine {
         guard var parsed = try? MaestroSelector.parse(selector) else { return nil }
         parsed.index = 0
         // The program without its pick: the matches as `index` sorts them.
-        let steps = MaestroCompiler(limits: regexLimits).program(parsed).steps.dropLast()
+        guard let program = try? MaestroCompiler(limits: regexLimits, text: selector).program(parsed) else { return nil }
+        let steps = program.steps.dropLast()
         var b = ProgramBuilder(start: .roots)
         for step in steps { b.append(step) }
         let sorted = (try? Matcher(configuration: .serial).select(b.build(), in: tree)) ?? []

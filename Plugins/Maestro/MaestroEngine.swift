@@ -28,6 +28,6 @@ public struct MaestroEngine: SelectorEngine {
     public var chainLiterals: ChainLiterals { .doubleQuotes }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
-        MaestroCompiler(limits: regexLimits).program(try MaestroSelector.parse(selector))
+        try MaestroCompiler(limits: regexLimits, text: selector).program(try MaestroSelector.parse(selector))
     }
 }

@@ -163,6 +163,23 @@ import Testing
         #expect(throws: Never.self) { try MaestroSelector.parse(ok) }
     }
 
+    /// Relations repeat their `childOf` parent's steps, so parents nested with relations at each
+    /// level would multiply what a query runs: refused with the limit error, at once.
+    @Test func relationsUnderNestedParentsAreBounded() throws {
+        var selector = "x"
+        for _ in 0..<12 { selector = "{below: a, above: b, leftOf: c, rightOf: d, childOf: \(selector)}" }
+        do {
+            _ = try MaestroEngine().compile(selector)
+            Issue.record("compiled")
+        } catch {
+            #expect(error.kind == .limit)
+            #expect(error.message == "the selector runs more than 4096 steps: each relation repeats its childOf parent's steps")
+        }
+        var three = "x"
+        for _ in 0..<3 { three = "{below: a, above: b, leftOf: c, rightOf: d, childOf: \(three)}" }
+        #expect(throws: Never.self) { _ = try MaestroEngine().compile(three) }
+    }
+
     /// Through the registry, a part of a `>>` chain reports its column in the whole selector.
     @Test func errorsThroughTheRegistry() {
         do {
