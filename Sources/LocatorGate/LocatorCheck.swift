@@ -87,9 +87,11 @@ public struct LocatorGate: Sendable {
             let targets = result.old[k], now = result.new[j]
             let counterparts = targets.compactMap { alignment.newCounterpart(of: $0) }
             expected.append(counterparts)
-            let lost = counterparts.filter { !now.contains($0) }
+            // Sets: a class selector selects thousands of views a recording.
+            let nowSet = Set(now), targetSet = Set(targets)
+            let lost = counterparts.filter { !nowSet.contains($0) }
             // A view that was there before and not selected then, selected now.
-            let stolen = now.filter { v in alignment.oldCounterpart(of: v).map { !targets.contains($0) } ?? false }
+            let stolen = now.filter { v in alignment.oldCounterpart(of: v).map { !targetSet.contains($0) } ?? false }
             let inserted = now.filter { alignment.oldCounterpart(of: $0) == nil }
             if !targets.isEmpty && counterparts.isEmpty {
                 deleted = true
