@@ -42,9 +42,9 @@ struct LoadErrorTests {
         let e = Self.failure { () throws(PluginLoadError) in
             _ = try PluginLoader.register(entryPoint: Entries.future, path: "libFuture.so", into: registry)
         }
-        #expect(e?.reason == .apiVersionMismatch(plugin: 99, host: 2))
+        #expect(e?.reason == .apiVersionMismatch(plugin: 99, host: 3))
         #expect(e?.description == "cannot load plug-in libFuture.so: built for plug-in API version 99; this host speaks "
-                + "version 2: rebuild it against this SelectorCore")
+                + "version 3: rebuild it against this SelectorCore")
     }
 
     enum Refusal: String, CaseIterable, Sendable {
