@@ -35,6 +35,7 @@ QUERIES = {
                    'new UiSelector().className("UITableViewCell").childSelector(new UiSelector().className("UILabel"))'],
     "accessibility_id": ["Delete"],
     "class_name": ["UIButton", "UILabel"],
+    "maestro": ["Delete", "{text: Delete, below: Bluetooth, index: 0}", "{containsChild: Bluetooth}"],
 }
 
 failures = []
