@@ -1,5 +1,6 @@
 import ArgumentParser
 import HierarchyFormats
+import LocatorGate
 import SelectorCore
 import ViewSelectors
 
@@ -103,23 +104,18 @@ struct TranslateCommand: ParsableCommand {
             throw ExitCode(2)
         }
         struct Row { var line: Int; var engine: String; var selector: String; var translations: [Translation]; var error: String? }
-        var rows: [Row] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let colon = line.firstIndex(of: ":"), registry.names.contains(String(line[..<colon])) else {
-                rows.append(Row(line: index + 1, engine: "", selector: line, translations: [],
-                                error: "expected ENGINE:SELECTOR with a registered engine (\(registry.names.joined(separator: ", ")))"))
-                continue
-            }
-            let engine = String(line[..<colon]), selector = String(line[line.index(after: colon)...])
+        let parsed = LocatorList.parse(text, named: path, engines: registry.names)
+        var rows: [Row] = parsed.errors.map { Row(line: $0.line, engine: "", selector: $0.text, translations: [], error: $0.message) }
+        for locator in parsed.locators {
+            let (engine, selector, line) = (locator.engine, locator.selector, locator.line ?? 0)
             do {
                 let translations = try registry.translate(selector, from: engine, to: targets(registry, source: engine), on: trees)
-                rows.append(Row(line: index + 1, engine: engine, selector: selector, translations: translations, error: nil))
+                rows.append(Row(line: line, engine: engine, selector: selector, translations: translations, error: nil))
             } catch {
-                rows.append(Row(line: index + 1, engine: engine, selector: selector, translations: [], error: "invalid selector: \(error)"))
+                rows.append(Row(line: line, engine: engine, selector: selector, translations: [], error: "invalid selector: \(error)"))
             }
         }
+        rows.sort { $0.line < $1.line }
         switch format {
         case .text:
             var out = ""

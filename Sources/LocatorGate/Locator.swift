@@ -8,9 +8,11 @@ public struct Locator: Sendable, Equatable {
     public var selector: String
     /// Where it came from: `FILE:LINE` of a test source or of a selectors file.
     public var source: String?
+    /// Its line in that file (1-based), when it came from one.
+    public var line: Int?
 
-    public init(engine: String, selector: String, source: String? = nil) {
-        self.engine = engine; self.selector = selector; self.source = source
+    public init(engine: String, selector: String, source: String? = nil, line: Int? = nil) {
+        self.engine = engine; self.selector = selector; self.source = source; self.line = line
     }
 }
 
@@ -38,7 +40,7 @@ public enum LocatorList {
                 continue
             }
             locators.append(Locator(engine: String(line[..<colon]), selector: String(line[line.index(after: colon)...]),
-                                    source: "\(name):\(index + 1)"))
+                                    source: "\(name):\(index + 1)", line: index + 1))
         }
         return (locators, errors)
     }

@@ -36,7 +36,7 @@ public enum LocatorExtraction {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let bytes = Array(line.utf8)
             for found in scan(bytes) {
-                out.append(Locator(engine: found.engine, selector: found.selector, source: "\(file):\(index + 1)"))
+                out.append(Locator(engine: found.engine, selector: found.selector, source: "\(file):\(index + 1)", line: index + 1))
             }
         }
         return out

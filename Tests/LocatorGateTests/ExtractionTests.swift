@@ -97,8 +97,8 @@ struct ExtractionTests {
     func selectorsFile() {
         let text = "# the login screen\nxpath://UIButton[@name='Log In']\n\nnosuch:x\n  predicate:type == 'UISwitch'  \n"
         let parsed = LocatorList.parse(text, named: "s.txt", engines: ["xpath", "predicate"])
-        #expect(parsed.locators == [Locator(engine: "xpath", selector: "//UIButton[@name='Log In']", source: "s.txt:2"),
-                                    Locator(engine: "predicate", selector: "type == 'UISwitch'", source: "s.txt:5")])
+        #expect(parsed.locators == [Locator(engine: "xpath", selector: "//UIButton[@name='Log In']", source: "s.txt:2", line: 2),
+                                    Locator(engine: "predicate", selector: "type == 'UISwitch'", source: "s.txt:5", line: 5)])
         #expect(parsed.errors.map(\.line) == [4])
     }
 }

@@ -75,8 +75,6 @@ extension SelectorProgram {
             switch step {
             case .engine(let e) where e.isDocumentRoot && steps.isEmpty:
                 atDocument = true
-            case .engine(let e) where !steps.isEmpty && !trees.isEmpty && e.filter(on: trees) != nil:
-                steps[steps.count - 1].filter = .all([steps[steps.count - 1].filter, e.filter(on: trees)!])
             case let .axis(axis, o, filter, _):
                 let link: SearchPath.Link
                 switch axis {
@@ -105,7 +103,11 @@ extension SelectorProgram {
             case .sort:
                 return .failure(SearchPathError("an order by frame or by a property"))
             case .engine(let e):
-                return .failure(SearchPathError("the engine step `\(e.description)`"))
+                // An engine step that only filters, asked once: XPath's reads every tree's columns.
+                guard !steps.isEmpty, !trees.isEmpty, let test = e.filter(on: trees) else {
+                    return .failure(SearchPathError("the engine step `\(e.description)`"))
+                }
+                steps[steps.count - 1].filter = .all([steps[steps.count - 1].filter, test])
             }
         }
         guard !steps.isEmpty else { return .failure(SearchPathError("no step")) }
