@@ -6,8 +6,9 @@ extension HierarchyFormat {
     /// the root of Appium's Espresso page source, also UIAutomator). Any other XML is nil: the generic
     /// `xml` format is only used when named, so that a mistyped recording is not read as a tree. JSON is told by the top-level object's keys: `class`,
     /// `subviews` or `classChain` make a `/dump`; `tree`, `ref`, `l10n`, `rect` or a `UIA*` type make
-    /// UIAutomation; `children` without those makes Calabash. A top-level array is `/dump/allwindows`
-    /// written as several roots.
+    /// UIAutomation; `children` with an `attributes` object makes `maestro hierarchy` output (also
+    /// after a few lines of text, which CLIs before 2.6.0 printed first); `children` without those
+    /// makes Calabash. A top-level array is `/dump/allwindows` written as several roots.
     public static func detect(_ bytes: [UInt8]) -> HierarchyFormat? {
         bytes.withUnsafeBufferPointer { detect($0) }
     }
@@ -21,9 +22,18 @@ extension HierarchyFormat {
         case UInt8(ascii: "<"): return detectXML(b, from: i)
         case UInt8(ascii: "["): return .dump
         case UInt8(ascii: "{"): return detectJSON(b, from: i)
-        default: return nil
+        default:
+            // `maestro hierarchy` before 2.6.0 printed `Running on <device>` (and `None: `) on
+            // stdout before its JSON: a few lines of text, then a line that starts with `{`. Only a
+            // Maestro tree is read after such lines; any other JSON behind them is not a recording.
+            guard let start = MaestroHierarchyLoader.jsonStart(b, maxLines: maxPreambleLines) else { return nil }
+            return detectJSON(b, from: start) == .maestro ? .maestro : nil
         }
     }
+
+    /// Most lines of text detection skips before a `maestro hierarchy` JSON (the CLI prints two or
+    /// three); the loader, once the format is named or detected, skips any number.
+    static let maxPreambleLines = 16
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
@@ -122,6 +132,9 @@ extension HierarchyFormat {
         var i = start + 1
         var depth = 1
         var sawChildren = false
+        // `maestro hierarchy`: an `attributes` object beside `children` (Calabash has neither key's
+        // object form: its attributes are the node's own keys).
+        var sawAttributesObject = false
         var expectKey = true
         var lastKey: String? = nil
         while i < b.count {
@@ -150,15 +163,25 @@ extension HierarchyFormat {
                 continue
             }
             switch c {
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth == 1, c == UInt8(ascii: "{"), !expectKey, lastKey == "attributes" { sawAttributesObject = true }
+                depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
-                if depth == 0 { return sawChildren ? .calabash : nil }
+                if depth == 0 { return decide(sawChildren: sawChildren, sawAttributesObject: sawAttributesObject) }
             case UInt8(ascii: ","): if depth == 1 { expectKey = true }
             default: break
             }
             i += 1
         }
-        return sawChildren ? .calabash : nil
+        return decide(sawChildren: sawChildren, sawAttributesObject: sawAttributesObject)
+    }
+
+    /// A top-level object with `children` and no key of the other formats: Maestro's when it has an
+    /// `attributes` object too (before, such a file was read as a Calabash tree, its attributes left
+    /// nested and no frames from `bounds`), else Calabash's.
+    private static func decide(sawChildren: Bool, sawAttributesObject: Bool) -> HierarchyFormat? {
+        guard sawChildren else { return nil }
+        return sawAttributesObject ? .maestro : .calabash
     }
 }

@@ -23,6 +23,9 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     case calabash
     /// UIAutomation element-tree JSON (`type` UIA*, `name`, `label`, `rect`, `children`).
     case uiautomation
+    /// What `maestro hierarchy` prints: Maestro's tree as JSON (`attributes`, `children`, the state
+    /// booleans), after any lines the CLI printed before it.
+    case maestro
     /// Any XML document: each element a view named by its element name, its attributes string
     /// properties, the document element kept. Never detected; named with `--tree-format xml`.
     case xml
@@ -54,6 +57,8 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
             return try ElementTreeJSON.calabash.load(bytes, hierarchy: hierarchy, limits: limits)
         case .uiautomation:
             return try ElementTreeJSON.uiautomation.load(bytes, hierarchy: hierarchy, limits: limits)
+        case .maestro:
+            return try MaestroHierarchyLoader.load(bytes, hierarchy: hierarchy, limits: limits)
         case .xml:
             return try GenericXMLLoader.load(bytes, hierarchy: hierarchy, limits: limits)
         }

@@ -32,7 +32,10 @@ import Testing
                 + ",\"children\":[" + Array(repeating: child, count: views).joined(separator: ",") + "]}"
         case .dump:
             text = "{\"class\":\"UIWindow\"," + keys.map { "\"\($0)\":1" }.joined(separator: ",")
-                + ",\"subviews\":[" + Array(repeating: "{\"class\":\"UIView\"}", count: views).joined(separator: ",") + "]}"
+                + ",\"subviews\":[" + Array(repeating: "{\"class\":\"UIView\"}", count: views).joined(separator: ",") + "]}"        case .maestro:
+            let child = "{\"attributes\":{},\"children\":[]}"
+            text = "{\"attributes\":{" + keys.map { "\"\($0)\":\"1\"" }.joined(separator: ",") + "},\"children\":["
+                + Array(repeating: child, count: views).joined(separator: ",") + "]}"
         }
         return Array(text.utf8)
     }

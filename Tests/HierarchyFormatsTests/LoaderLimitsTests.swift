@@ -26,7 +26,8 @@ import Testing
             let type = format == .calabash ? "UIView" : "UIAWindow"
             text = "{\"type\":\"\(type)\"," + names.map { "\"\($0)\":1" }.joined(separator: ",") + ",\"children\":[]}"
         case .dump:
-            text = "{\"class\":\"UIWindow\"," + names.map { "\"\($0)\":1" }.joined(separator: ",") + ",\"subviews\":[]}"
+            text = "{\"class\":\"UIWindow\"," + names.map { "\"\($0)\":1" }.joined(separator: ",") + ",\"subviews\":[]}"        case .maestro:
+            text = "{\"attributes\":{" + names.map { "\"\($0)\":\"x\"" }.joined(separator: ",") + "},\"children\":[]}"
         }
         return Array(text.utf8)
     }
