@@ -19,6 +19,8 @@ import SelectorCore
 ///   writes it; integers, as `UiElement.toUiElement` parses them) → `accessibilityFrame` and
 ///   `frame`; `accessibilityText`, else on Android (a node with `class`) `text` → `accessibilityLabel`;
 ///   `resource-id` → `accessibilityIdentifier`; `enabled` → `isEnabled`.
+/// - A root without bounds (Android's XML document) gets `width` and `height`, the right and bottom
+///   edges the bounds reach: the screen the `maestro` engine prunes against (`recordScreen`).
 ///
 /// The reader is iterative (views nest `FormatLimits.maxViewDepth` deep at most, any other JSON
 /// value `maxJSONDepth`) and every error carries the line and column of the byte at fault.
@@ -35,6 +37,7 @@ enum MaestroHierarchyLoader {
                 var reader = Reader(buffer, limits: limits,
                                     sink: TreeSink(hierarchy: hierarchy, limits: limits, expectedNodes: buffer.count / 500))
                 try reader.read()
+                try reader.recordScreen()
                 var tree = try reader.sink.build()
                 var copies = [DerivedName.accessibilityIdentifier: "resource-id"]
                 // The label is a copy of `accessibilityText` only where no node fell back on its text.
@@ -107,6 +110,9 @@ enum MaestroHierarchyLoader {
         var labelSlot = -1, identifierSlot = -1
         /// Columns by attribute name, looked up once each.
         var slots: [String: Int] = [:]
+        /// The right and bottom edges the views' bounds reach, and whether the root has bounds.
+        var reach = (right: 0.0, bottom: 0.0)
+        var rootHasFrame = false
 
         init(_ b: UnsafeBufferPointer<UInt8>, limits: FormatLimits, sink: TreeSink) {
             self.b = b; self.limits = limits; self.sink = sink
@@ -292,6 +298,20 @@ enum MaestroHierarchyLoader {
             if pos < b.count { throw error("unexpected \(describe(b[pos])) after the hierarchy") }
         }
 
+        /// Gives a root without bounds (Android's: the XML document) the size the recording spans,
+        /// as `width` and `height`, where the `maestro` engine reads a display size
+        /// (`MaestroOnScreen`). The recording is already pruned to the screen (`maestro hierarchy`
+        /// prints the pruned tree), and Android's bounds are clipped to the display, so every view
+        /// lies in that size and pruning again keeps them all; without it the engine took the first
+        /// window's frame for the screen, and a real capture whose first window is a launcher's edge
+        /// panel lost 45 of its 68 views.
+        mutating func recordScreen() throws(FormatError) {
+            guard sink.builder.count > 0, !rootHasFrame, reach.right > 0, reach.bottom > 0,
+                  slots["width"] == nil, slots["height"] == nil else { return }
+            sink.set(slot: try slot("width", at: 0), .int(Int64(reach.right)), on: 0)
+            sink.set(slot: try slot("height", at: 0), .int(Int64(reach.bottom)), on: 0)
+        }
+
         /// Opens the node whose `{` is next.
         mutating func open(_ stack: inout [Open]) throws(FormatError) {
             guard let next = peek() else { throw error("unexpected end of input, expected a node ('{')") }
@@ -353,6 +373,8 @@ enum MaestroHierarchyLoader {
                                 throw limit("maestro hierarchy: \"bounds\" must be four integers, [x1,y1][x2,y2] or x1,y1,x2,y2; found \"\(s)\"", at: valueAt)
                             }
                             sink.setAbsoluteFrame(rect)
+                            if node == 0 { rootHasFrame = true }
+                            reach = (max(reach.right, rect.x + rect.width), max(reach.bottom, rect.y + rect.height))
                         case "text": text = s
                         case "accessibilityText": accessibilityText = s
                         case "resource-id": resourceID = s

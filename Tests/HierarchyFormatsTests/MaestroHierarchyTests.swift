@@ -82,6 +82,9 @@ func maestroFixture(_ name: String) throws -> [UInt8] {
         #expect(tree.className(of: document) == "UIView")
         #expect(tree.value("enabled", of: document) == nil)
         #expect(tree.value(PropertyName.accessibilityFrame, of: document) == nil)
+        // The size the bounds reach, where the maestro engine reads the screen (the recording is pruned already).
+        #expect(tree.value("width", of: document) == .int(1080))
+        #expect(tree.value("height", of: document) == .int(1920))
         #expect(tree.className(of: hierarchy) == "UIView")
         #expect(tree.value("ignoreBoundsFiltering", of: hierarchy) == .bool(false))
         #expect(tree.value("enabled", of: hierarchy) == .bool(false))
@@ -129,6 +132,7 @@ func maestroFixture(_ name: String) throws -> [UInt8] {
         #expect(rect(PropertyName.accessibilityFrame, of: 1, in: tree) == Rect(x: 0, y: 0, width: 0, height: 0))
         #expect(tree.value("enabled", of: root) == .bool(false))
         #expect(tree.columns["clickable"] == nil)
+        #expect(tree.columns["width"] == nil)  // the root has bounds: the engine finds the app's frame
 
         let passwords = try view(40, tree)
         #expect(tree.className(of: passwords) == "UIView")

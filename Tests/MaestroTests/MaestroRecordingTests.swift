@@ -64,6 +64,24 @@ import Testing
         #expect(try maestro(selector, in: Self.ios) == expected)
     }
 
+    /// Maestro already pruned what it printed: the engine must not prune again against the first
+    /// window's frame when that window is not the screen (a launcher's edge panel, say). The loader
+    /// gives the document root the size the bounds reach, which the engine reads as the screen.
+    @Test func aSmallFirstWindowDoesNotHideTheOthers() throws {
+        func node(_ bounds: String, text: String = "", _ children: [String] = []) -> String {
+            #"{"attributes":{"text":"\#(text)","bounds":"\#(bounds)","class":"android.widget.FrameLayout"},"children":["#
+                + children.joined(separator: ",") + #"],"clickable":false,"enabled":true}"#
+        }
+        let text = #"{"attributes":{},"children":[{"attributes":{"ignoreBoundsFiltering":"false"},"children":["#
+            + node("[1013,436][1080,778]") + "," + node("[0,0][1080,2340]", [node("[100,100][300,200]", text: "Hello")])
+            + "]}]}"
+        let tree = try HierarchyFormat.maestro.load(Array(text.utf8))
+        #expect(tree.value("width", of: 0) == .int(1080))
+        #expect(tree.value("height", of: 0) == .int(2340))
+        #expect(try maestro("Hello", in: tree) == ["5"])
+        #expect(try maestro("{below: {text: Hello}}", in: tree) == ["3"])  // the edge panel's top, 436, is below 100
+    }
+
     @Test func thePreambleChangesNothing() throws {
         let bytes = try FileIO.read(fixturePath("maestro/ios_settings_top_maestro.json"))
         let withPreamble = Array("Running on iPhone 14 - iOS 16.4 - 5C4FE1C6\nNone: \n".utf8) + bytes + [0x0A]
