@@ -76,11 +76,14 @@ dumps += [b'{"class":"UIView","uid":1,"subviews":[{"class":"UILabel","accessibil
           b'{"class":"UIApplication","subviews":[{"class":"UIWindow","classChain":["UIWindow","UIView","NSObject"],"subviews":[]}]}']
 write('dump', dumps)
 formats = dumps + [open(p, 'rb').read() for p in glob.glob('Tests/Fixtures/real/*') + glob.glob('Tests/Fixtures/appium/*.xml')
+                   + glob.glob('Tests/Fixtures/maestro/*_maestro.*')
                    if os.path.isfile(p) and os.path.getsize(p) < 100_000]
 formats += [
     b'<?xml version="1.0"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" label="A" enabled="true" visible="true" x="0" y="0" width="390" height="844"><XCUIElementTypeButton type="XCUIElementTypeButton" name="ok" label="OK" x="10" y="20" width="50" height="30"/></XCUIElementTypeApplication></AppiumAUT>',
     b'<hierarchy rotation="0"><node index="0" text="Hi" resource-id="a:id/x" class="android.widget.TextView" content-desc="d" bounds="[0,0][100,50]" clickable="true"><node class="android.widget.Button" bounds="[1,1][2,2]"/></node></hierarchy>',
     b'{"type":"CalabashRootView","visible":1,"children":[{"type":"UIButton","id":"b","label":"OK","frame":{"x":1,"y":2,"width":3,"height":4},"rect":{"x":1,"y":2,"width":3,"height":4},"children":[]}]}',
+    b'Running on emulator-5554\nNone: \n{"attributes":{},"children":[{"attributes":{"text":"a","accessibilityText":"b","resource-id":"x:id/y","bounds":"[0,0][10,10]","class":"android.widget.TextView","enabled":"true"},"children":[],"clickable":true,"enabled":true}]}',
+    b'{"attributes":{"bounds":"0,0,5,5"},"children":[{"attributes":{"bounds":"[1,1][2,2]"},"children":[],"checked":false}]}',
     b'{"deviceOrientation":1,"tree":{"type":"UIAApplication","name":"A","rect":{"origin":{"x":0,"y":0},"size":{"width":1,"height":1}},"children":[{"type":"UIAWindow","children":[]}]}}',
 ]
 write('formats', formats)

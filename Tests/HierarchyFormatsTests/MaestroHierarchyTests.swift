@@ -217,6 +217,33 @@ func maestroFixture(_ name: String) throws -> [UInt8] {
         }
     }
 
+    /// Bytes changed, cut and repeated at random (a fixed seed) load or fail with an error, never a crash.
+    @Test func mutatedRecordingsNeverCrash() throws {
+        let original = try maestroFixture(Self.android)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        let alphabet = Array("{}[]\",:0123456789-.[]tfn \n\\u".utf8)
+        var loaded = 0, refused = 0
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<(1 + next(4)) {
+                let at = next(bytes.count)
+                switch next(3) {
+                case 0: bytes[at] = alphabet[next(alphabet.count)]
+                case 1: bytes.removeSubrange(at..<min(bytes.count, at + 1 + next(40)))
+                default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 1 + next(200))], at: next(bytes.count))
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
+            }
+            do { _ = try HierarchyFormat.maestro.load(bytes); loaded += 1 } catch { refused += 1 }
+        }
+        #expect(loaded + refused == 400)
+        #expect(refused > 0)
+    }
+
     @Test func nestingBeyondTheLimitIsRefusedWhereItHappens() throws {
         let depth = 40
         let text = String(repeating: #"{"attributes":{},"children":["#, count: depth) + String(repeating: "]}", count: depth)
