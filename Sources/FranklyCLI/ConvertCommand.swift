@@ -10,7 +10,8 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a recorded hierarchy to /dump JSON, XCUITest page-source XML, or the xpath engine's document.",
         discussion: """
-            Reads \(HierarchyFormat.names); the input format is read from the content unless --tree-format (or --format, --from) names it. \
+            Reads \(HierarchyFormat.names) (maestro: what `maestro hierarchy` prints; it is read, not written); \
+            the input format is read from the content unless --tree-format (or --format, --from) names it. \
             --to xpath writes the document the xpath engine evaluates against (element = class, one \
             attribute per recorded property), so an expression can be tried in another XPath tool on \
             the same document.

@@ -58,7 +58,7 @@ func loadRecording(_ path: String, format: HierarchyFormat?, maxBytes: Int = Dum
 
 /// Options every command that reads a tree shares.
 struct TreeOptions: ParsableArguments {
-    @Option(name: .long, help: "A recorded hierarchy: /dump JSON, XCUITest or UIAutomator XML (Appium's Android page source too), Calabash or UIAutomation JSON, any XML with --tree-format xml (default: the embedded sample app).")
+    @Option(name: .long, help: "A recorded hierarchy: /dump JSON, XCUITest or UIAutomator XML (Appium's Android page source too), Calabash or UIAutomation JSON, `maestro hierarchy` output, any XML with --tree-format xml (default: the embedded sample app).")
     var tree: String?
 
     // Not `--format`: `select` already takes that for its output (uids or json).

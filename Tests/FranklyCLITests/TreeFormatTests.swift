@@ -50,4 +50,22 @@ import Testing
         let r = try CLIRunner.run(["select", "--tree", page, "--engine", "xpath", "/hierarchy/android.widget.FrameLayout"])
         #expect(r.stdout == "2\n", "\(r.stderr)")
     }
+
+    /// Issue 33: `maestro hierarchy` output (with the `Running on …` line of CLIs before 2.6.0) is
+    /// detected, named with `--tree-format maestro`, and converted.
+    @Test func maestroHierarchyOutputIsDetectedNamedAndConverted() throws {
+        let recording = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures/maestro/android_theapp_login_maestro.txt").path
+        let selector = "{text: Login, below: username}"
+        for extra in [[], ["--tree-format", "maestro"]] {
+            let r = try CLIRunner.run(["select", "--tree", recording] + extra + ["--engine", "maestro", selector])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout == "23\n", "\(extra)")
+        }
+        let out = CLIRunner.temporaryFile("maestro.json")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let convert = try CLIRunner.run(["convert", "--to", "dump", recording, out])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let again = try CLIRunner.run(["select", "--tree", out, "--engine", "maestro", selector])
+        #expect(again.stdout == "23\n", "\(again.stderr)")
+    }
 }
