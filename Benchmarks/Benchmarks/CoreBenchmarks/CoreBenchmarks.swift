@@ -47,6 +47,11 @@ let queries: [(String, String)] = [
     // Issue 20, round two: the rows still short after round one.
     ("predicate", "type == 'UILabel' AND accessibilityLabel BEGINSWITH 'Row 7-'"),
     ("xpath", "//*[@uid='500000']"),
+    // Issue 33: Maestro's spatial relation against its plain text selector (target: within 3x), with
+    // one reference view and with every view a regex names as references (only the deciding edge counts).
+    ("maestro", "\"Delete\""),
+    ("maestro", "{text: \"Delete\", below: {text: \"Row 7-3\"}}"),
+    ("maestro", "{text: \"Delete\", below: {text: \"Row 7-.*\"}}"),
 ]
 
 let serialRegistry = EngineRegistry.standard(matcher: Matcher(configuration: .serial))
