@@ -178,6 +178,11 @@ let package = Package(
             dependencies: [
                 "SelectorCore",
                 "FranklyProtocol",
+                // `/inspector/diff` and `/inspector/survival`: a posted recording read, aligned with
+                // the served tree, and the selected view's suggestions ranked across both.
+                "HierarchyFormats",
+                "TreeAlignment",
+                "LocatorGate",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
@@ -325,6 +330,10 @@ let package = Package(
                 "SyntheticHierarchy",
                 "ViewSelectors",
                 "FranklyServer",
+                "HierarchyFormats",
+                "TreeAlignment",
+                "LocatorGate",
+                "ViewSelectorsTesting",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),

@@ -21,22 +21,69 @@ extension EngineRegistry {
                                   options: AlignmentOptions = AlignmentOptions()) -> [RankedSuggestion] {
         guard let base = trees.first else { return [] }
         let counterparts: [NodeID?] = [node] + trees.dropFirst().map { align(base, $0, options: options).newCounterpart(of: node) }
+        // Without a deadline nothing stops every check, so this never throws.
+        return (try? robustSuggestions(for: node, in: trees, counterparts: counterparts, engines: engines, deadline: nil)) ?? []
+    }
+
+    /// As `robustSuggestions(for:in:engines:options:)` with the counterparts already known
+    /// (`counterparts[k]`: the view in `trees[k]`, nil where it has none; `counterparts[0]` is
+    /// `node`), every selection run to `deadline`: what a server that aligned the recordings
+    /// itself, and must answer within a budget, calls (`POST /inspector/survival/<id>`).
+    ///
+    /// Throws the error that stops every further check (the deadline passed, or the query was
+    /// cancelled through `QueryCancellation`) rather than ranking what was not run; any other
+    /// failure of a candidate on a recording counts as not surviving there.
+    public func robustSuggestions(for node: NodeID, in trees: [ViewTree], counterparts: [NodeID?],
+                                  engines: [String]? = nil,
+                                  deadline: ContinuousClock.Instant?) throws(SelectorError) -> [RankedSuggestion] {
+        guard let base = trees.first, counterparts.count == trees.count, Int(node) >= 0, Int(node) < base.count else { return [] }
+        /// The views `query` selects on `tree`, or nil when it fails there for any reason but the
+        /// ones that stop every check.
+        func run(_ query: CompiledQuery, _ tree: ViewTree) throws(SelectorError) -> [NodeID]? {
+            do throws(SelectorError) {
+                return try select(query, in: tree, deadline: deadline)
+            } catch where Self.stopsEveryCheck(error) {
+                throw error
+            } catch {
+                return nil
+            }
+        }
+        func rank(_ text: String, engine name: String) throws(SelectorError) -> (RankedSuggestion, onBase: [NodeID]?)? {
+            guard let query = try? compileQuery(text, engine: name) else { return nil }
+            var survives: [Bool] = []
+            var onBase: [NodeID]?
+            for (k, (tree, target)) in zip(trees, counterparts).enumerated() {
+                let found = try run(query, tree)
+                if k == 0 { onBase = found }
+                if let target { survives.append(found == [target]) } else { survives.append(false) }
+            }
+            return (RankedSuggestion(engine: name, selector: text, survives: survives), onBase)
+        }
         var out: [RankedSuggestion] = []
         for name in engines ?? self.names {
             guard let engine = registeredEngine(name) else { continue }
-            var candidates = engine.suggestions(for: node, in: base)
-            if let checked = suggestion(engine: name, for: node, in: base), !candidates.contains(checked.selector) {
-                candidates.append(checked.selector)
-            }
+            let candidates = Array(engine.suggestions(for: node, in: base).prefix(16))
             var ranked: [RankedSuggestion] = []
-            for text in candidates.prefix(16) {
-                guard let query = try? compileQuery(text, engine: name) else { continue }
-                let survives = zip(trees, counterparts).map { tree, target -> Bool in
-                    guard let target, let found = try? select(query, in: tree) else { return false }
-                    return found == [target]
-                }
-                ranked.append(RankedSuggestion(engine: name, selector: text, survives: survives))
+            // What `suggestion(engine:for:in:)` adds to the engine's own candidates: the first
+            // candidate that selects the view among others, narrowed to its position, when no
+            // earlier candidate selects it alone. Worked out from the runs on the first recording
+            // made here anyway, so that it keeps to the deadline.
+            // It goes last, as it did when that method made it.
+            var settled = false
+            var narrowedOne: RankedSuggestion?
+            for text in candidates {
+                guard let (suggestion, onBase) = try rank(text, engine: name) else { continue }
+                ranked.append(suggestion)
+                guard !settled, let onBase else { continue }
+                if onBase == [node] { settled = true; continue }
+                guard let position = onBase.firstIndex(of: node),
+                      let narrowed = engine.narrowed(text, toResult: position), !candidates.contains(narrowed),
+                      let (narrowedSuggestion, narrowedOnBase) = try rank(narrowed, engine: name),
+                      narrowedOnBase == [node] else { continue }
+                settled = true
+                narrowedOne = narrowedSuggestion
             }
+            if let narrowedOne { ranked.append(narrowedOne) }
             // Stable: equal rates keep the engine's order (most readable first).
             let order = ranked.enumerated().sorted { a, b in
                 a.element.rate != b.element.rate ? a.element.rate > b.element.rate : a.offset < b.offset
@@ -44,5 +91,12 @@ extension EngineRegistry {
             out += order.map(\.element).filter { $0.rate > 0 }
         }
         return out
+    }
+
+    /// The deadline or a cancellation: the registry may add the selector and engine to the error,
+    /// so only the message is compared.
+    private static func stopsEveryCheck(_ error: SelectorError) -> Bool {
+        error.kind == .limit
+            && (error.message == QueryBudget.deadlineError.message || error.message == QueryBudget.cancelledError.message)
     }
 }

@@ -18,6 +18,8 @@ struct Endpoints: Sendable {
     let writes: WorkLane
     /// Slots and the stall timeout of streamed responses.
     let streams: ResponseStreams
+    /// Comparisons with a posted recording running at once.
+    let comparisons: ComparisonSlots
 
     init(server: FranklyServer) {
         self.host = server.host
@@ -28,6 +30,7 @@ struct Endpoints: Sendable {
         self.reads = server.reads
         self.writes = server.writes
         self.streams = server.streams
+        self.comparisons = server.comparisons
     }
 
     /// The deadline of a query starting now.

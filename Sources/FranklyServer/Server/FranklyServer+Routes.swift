@@ -9,7 +9,7 @@ extension FranklyServer {
         router.add(middleware: OriginGuardMiddleware(policy: OriginPolicy(
             configuration: configuration,
             listeningPort: { [weak self] in self?.lifecycle.withLock { $0.port } })))
-        router.add(middleware: DeclaredBodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
+        router.add(middleware: DeclaredBodyLimitMiddleware(configuration: configuration))
         router.add(middleware: NotFoundPageMiddleware())
         let e = Endpoints(server: self)
         typealias Handler = @Sendable (Request, BasicRequestContext) async throws -> Response
@@ -25,6 +25,8 @@ extension FranklyServer {
         router.post("/inspector/explain", use: e.inspectorExplain)
         router.post("/inspector/translate", use: e.inspectorTranslate)
         router.get("/inspector/node/:id", use: e.inspectorNode)
+        router.post("/inspector/diff", use: e.inspectorDiff)
+        router.post("/inspector/survival/:id", use: e.inspectorSurvival)
         router.get("/inspector/:file", use: e.inspectorAsset)
         command("/map", e.map)
         router.get("/dump", use: e.dump)

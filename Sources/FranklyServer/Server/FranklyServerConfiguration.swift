@@ -34,6 +34,38 @@ public struct FranklyServerConfiguration: Sendable {
     /// Most node ids `/inspector/select` answers (its `count` is always the full count).
     public var maxInspectorResults: Int = 10_000
 
+    // Another recording compared with the served tree (`POST /inspector/diff`, `POST
+    // /inspector/survival/<id>`, Docs/Inspector.md): the body is a whole recording, so it has a
+    // limit of its own, and what loading and aligning it may cost is bounded by the views it may
+    // hold and by how many comparisons run at once. Nothing posted is kept after its request.
+
+    /// Largest recording those two routes read (32 MiB: the largest real recording in
+    /// Tests/Fixtures is under 1 MB); past it they answer 413, on a declared `Content-Length` at
+    /// once, otherwise as soon as the body read so far passes it. Every other route keeps
+    /// `maxBodyBytes`.
+    public var maxRecordingBytes: Int = 32 << 20
+    /// Most views a posted recording may hold (`FormatLimits.maxNodes`); past it, 400 naming the
+    /// limit. Aligning is near-linear but cannot stop half-way, so this bounds its time.
+    public var maxRecordingViews: Int = 200_000
+    /// Deepest nesting of views a posted recording may have (`FormatLimits.maxViewDepth`, and the
+    /// JSON formats' nesting in proportion); past it, 400 naming the limit.
+    public var maxRecordingDepth: Int = 1_000
+    /// Comparisons (a recording read, loaded and aligned) at once; one more is answered 503
+    /// `server busy` before its body is read, so a flood of uploads holds neither memory nor
+    /// more than this many of the query lane's `maxConcurrentQueries` workers.
+    public var maxConcurrentComparisons: Int = 2
+
+    /// The body limit of a request to `path`: `maxRecordingBytes` for the routes that take a
+    /// recording, else `maxBodyBytes`.
+    func maxBodyBytes(forPath path: String) -> Int {
+        Self.takesRecording(path) ? maxRecordingBytes : maxBodyBytes
+    }
+
+    /// Whether `path` is one of the routes whose body is a recording.
+    static func takesRecording(_ path: String) -> Bool {
+        path == "/inspector/diff" || path.hasPrefix("/inspector/survival/")
+    }
+
     // Streamed responses (`/dump*` and `/map` answers over 64 KiB; `/inspector/tree` has the stall
     // timeout's default and no slot until its handler passes the server's `ResponseStreams`):
     // what a client that stops reading can hold (issue 28, item 10).
