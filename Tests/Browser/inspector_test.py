@@ -1,7 +1,8 @@
 """End-to-end test of the inspector page (GET /) in headless Chromium (Debian's chromium and
 chromium-driver, driven by Selenium). Run it through Tests/Browser/run.sh, which starts the
 servers: --sample is `frankly serve` on the sample app, --big on `--generate 100000`, --frames on
-the sample app without accessibilityFrame (frames relative to their superviews, its table scrolled).
+the sample app without accessibilityFrame (frames relative to their superviews, its table scrolled);
+--compare-file is the sample app edited, for the page's compare mode.
 
 Each check prints one line; the script exits 1 if any failed. The checks run in order on one
 browser: the screenshot is taken before setText: changes the sample app.
@@ -396,6 +397,108 @@ def test_set_text(driver, base):
     check("a getter by name shows its results", result == 'placeholder → ["Username"]', result)
 
 
+def live_point(driver, node, canvas="wire", tree="state", view="state.view"):
+    """The offset from the centre of `canvas` to a point inside view `node` of `tree` (its upper
+    quarter, where a button's label is), for ActionChains."""
+    return driver.execute_script(f"""
+        const i = arguments[0], t = {tree}, v = {view}, c = document.getElementById('{canvas}');
+        return [v.ox + (t.fx[i] + t.fw[i] / 2) * v.scale - c.clientWidth / 2,
+                v.oy + (t.fy[i] + t.fh[i] / 4) * v.scale - c.clientHeight / 2];""", node)
+
+
+def wait_survival(driver, node, timeout=20):
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.find_element(By.ID, "details").get_attribute("data-id") == str(node)
+        and d.find_element(By.ID, "details").get_attribute("data-survival") is not None)
+
+
+def test_compare(driver, base, recording):
+    """Compare mode: pick a recording (the sample app edited by run.sh: a label renamed, a cell
+    deleted, one moved, a label inserted); both wireframes side by side, a hovered view lights its
+    counterpart on the other side, edits coloured with a legend, suggestions ranked by survival
+    with their rates; leaving restores the page."""
+    open_page(driver, base)
+    live_width = driver.find_element(By.ID, "wire").size["width"]
+    check("compare: the second wireframe is hidden until a recording is loaded",
+          not driver.find_element(By.ID, "compare-pane").is_displayed())
+    done = body_data(driver, "compareDone")
+    driver.find_element(By.ID, "compare-file").send_keys(recording)
+    WebDriverWait(driver, 30).until(lambda d: body_data(d, "compareDone") not in (None, done))
+    pane = driver.find_element(By.ID, "compare-pane")
+    check("compare: the recording's wireframe is shown beside the live one",
+          pane.is_displayed() and body_data(driver, "comparing") == "1"
+          and int(driver.find_element(By.ID, "wire2").get_attribute("data-drawn") or 0) > 50,
+          driver.find_element(By.ID, "compare-error").text)
+    counts = {k: int(pane.get_attribute("data-" + k) or -1) for k in ("matched", "inserted", "deleted", "moved", "changed")}
+    check("compare: the edits are counted (5 views of the deleted cell, the inserted label, the moved cell, the renamed button)",
+          counts["deleted"] == 5 and counts["inserted"] == 1 and counts["moved"] >= 1 and counts["changed"] >= 1, str(counts))
+    legend = [k.get_attribute("class") for k in driver.find_elements(By.CSS_SELECTOR, "#legend .key")]
+    check("compare: a legend names the colours", legend == ["key inserted", "key deleted", "key moved", "key changed", "key partner"],
+          str(legend))
+    deleted_rows = driver.execute_script("return Array.from(compare.servedEdits).filter(e => e & 1).length;")
+    screen_time = node_id_for_uid(driver, 1037)
+    driver.execute_script("revealInTree(arguments[0]);", screen_time)   # only the rows on screen exist
+    check("compare: the deleted views are marked in the live tree", deleted_rows == 5
+          and bool(driver.find_elements(By.CSS_SELECTOR, f"#tree-rows .row.edit-deleted[data-id='{screen_time}']")),
+          str(deleted_rows))
+
+    # Hover the Log In button's label on the live wireframe: its counterpart lights on the other.
+    log_in = node_id_for_uid(driver, 1058)
+    dx, dy = live_point(driver, log_in)
+    ActionChains(driver).move_to_element_with_offset(driver.find_element(By.ID, "wire"), int(dx), int(dy)).perform()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "wire").get_attribute("data-hover") == str(log_in))
+    partner = int(driver.find_element(By.ID, "wire2").get_attribute("data-partner"))
+    check("compare: hovering a view lights its counterpart in the other recording",
+          partner >= 0 and partner == driver.execute_script("return compare.counterpart[arguments[0]];", log_in)
+          and driver.execute_script("return compare.t.label[arguments[0]];", partner) == "Log In", str(partner))
+    # And the other way: hover the compared recording's "Password" field.
+    password = driver.execute_script("return compare.t.label.indexOf('Password');")
+    dx, dy = live_point(driver, password, "wire2", "compare.t", "compare.view")
+    ActionChains(driver).move_to_element_with_offset(driver.find_element(By.ID, "wire2"), int(dx), int(dy)).perform()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "wire2").get_attribute("data-hover") == str(password))
+    back = int(driver.find_element(By.ID, "wire").get_attribute("data-partner"))
+    if back >= 0:
+        driver.execute_script("revealInTree(arguments[0]);", back)   # its row, lit too, may be scrolled away
+    check("compare: hovering a view of the recording lights its counterpart in the live app",
+          back >= 0 and driver.execute_script("return state.label[arguments[0]];", back) == "Password"
+          and bool(driver.find_elements(By.CSS_SELECTOR, f"#tree-rows .row.partner[data-id='{back}']")), str(back))
+
+    # Suggestions ranked by survival: the unchanged Log In button survives on both recordings...
+    button = node_id_for_uid(driver, 1059)
+    driver.execute_script("selectNode(arguments[0], true);", button)
+    wait_survival(driver, button)
+    ranked = driver.find_elements(By.CSS_SELECTOR, "#ranked-selectors > .suggestion.ranked")
+    rates = [r.find_element(By.CSS_SELECTOR, ".rate").text for r in ranked]
+    check("compare: each suggestion shows its survival rate", ranked and all(re.fullmatch(r"[12]/2 · (50|100)%", t) for t in rates),
+          str(rates))
+    check("compare: the unchanged button's best suggestions survive on both", rates[0] == "2/2 · 100%", str(rates))
+    check("compare: the selected view's counterpart is named", "Log In" in driver.find_element(By.CSS_SELECTOR, "#details .counterpart").text)
+    values = [float(r.get_attribute("data-rate")) for r in ranked]
+    check("compare: engines are ranked by survival", values == sorted(values, reverse=True), str(values))
+    # ...while the renamed one's label selectors survive on the live app only.
+    forgot = node_id_for_uid(driver, 1060)
+    driver.execute_script("selectNode(arguments[0], true);", forgot)
+    wait_survival(driver, forgot)
+    ranked = driver.find_elements(By.CSS_SELECTOR, "#ranked-selectors > .suggestion.ranked")
+    rows = {r.get_attribute("data-engine"): r.find_element(By.CSS_SELECTOR, ".rate").text for r in ranked}
+    check("compare: a selector by the renamed label survives 1 of 2", rows.get("accessibility_id") == "1/2 · 50%", str(rows))
+    values = [float(r.get_attribute("data-rate")) for r in ranked]
+    check("compare: the engines whose best survives both come first", values == sorted(values, reverse=True)
+          and values[0] == 1.0 and values[-1] == 0.5, str(values))
+
+    # Leaving restores the page: one wireframe as wide as before, the plain suggestions.
+    driver.find_element(By.ID, "compare-close").click()
+    WebDriverWait(driver, 5).until(lambda d: body_data(d, "comparing") is None)
+    wait_details(driver, forgot)
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#plain-selectors .suggestion"))
+    check("compare: leaving the mode restores the page",
+          not driver.find_element(By.ID, "compare-pane").is_displayed()
+          and "comparing" not in (driver.find_element(By.TAG_NAME, "body").get_attribute("class") or "")
+          and not driver.find_elements(By.CSS_SELECTOR, ".suggestion.ranked")
+          and abs(driver.find_element(By.ID, "wire").size["width"] - live_width) <= 2,
+          f"wireframe {driver.find_element(By.ID, 'wire').size['width']} px wide, {live_width} before")
+
+
 def test_big_tree(driver, base):
     seconds = open_page(driver, base, timeout=60)
     nodes = int(body_data(driver, "nodes"))
@@ -499,6 +602,7 @@ def main():
     parser.add_argument("--screenshot", required=True)
     parser.add_argument("--diff-page", required=True)
     parser.add_argument("--check-page", required=True)
+    parser.add_argument("--compare-file", required=True)
     args = parser.parse_args()
     driver = make_driver()
     try:
@@ -516,6 +620,7 @@ def main():
             run_step(step, driver, args.sample)
         run_step(test_screenshot, driver, args.sample, args.screenshot)
         run_step(test_set_text, driver, args.sample)
+        run_step(test_compare, driver, args.sample, args.compare_file)
         run_step(test_big_tree, driver, args.big)
         run_step(test_frames_only, driver, args.frames, args.sample)
         run_step(test_gate_pages, driver, args.diff_page, args.check_page)

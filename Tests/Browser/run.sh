@@ -2,7 +2,8 @@
 # End-to-end test of the inspector page (GET /) in headless Chromium, from Debian's packages.
 #
 # Installs chromium and chromium-driver with apt-get when missing, selenium into .venv-browser,
-# builds `frankly` (debug), starts `frankly serve` three times on free loopback ports (the sample
+# builds `frankly` (debug; SWIFT names the swift command, e.g. a wrapper adding --scratch-path),
+# starts `frankly serve` three times on free loopback ports (the sample
 # app, a generated tree of 10^5 views, and the sample app without accessibilityFrame), runs
 # inspector_test.py against them, and stops them.
 # The test saves a screenshot of the page on the sample app to $WORK (kept in the log), or to
@@ -75,6 +76,30 @@ strip(app)
 json.dump(app, open(sys.argv[2], "w"))
 PY
 
+# The sample app as another build recorded it, for the page's compare mode: "Forgot password?"
+# renamed, the Screen Time cell (5 views) deleted, the Wi-Fi cell moved to the end of the table,
+# a label inserted in the sign-in stack.
+python3 - "$ROOT/Sources/ViewSelectors/Resources/sample-app.json" "$WORK/sample-edited.json" <<'PY'
+import json, sys
+app = json.load(open(sys.argv[1]))
+def edit(view):
+    if view.get("accessibilityLabel") == "Forgot password?":
+        view["accessibilityLabel"] = "Reset password"
+    subs = [s for s in view.get("subviews", []) if s.get("uid") != 1037]
+    if view["class"] == "UITableView":
+        wifi = [s for s in subs if s.get("uid") == 1004]
+        subs = [s for s in subs if s.get("uid") != 1004] + wifi
+    if view["class"] == "UIStackView":
+        subs.insert(1, {"class": "UILabel", "uid": 2001, "accessibilityLabel": "New in this build",
+                        "accessibilityFrame": {"origin": {"x": 16, "y": 100}, "size": {"width": 358, "height": 20}}})
+    if "subviews" in view:
+        view["subviews"] = subs
+    for sub in subs:
+        edit(sub)
+edit(app)
+json.dump(app, open(sys.argv[2], "w"))
+PY
+
 start sample; SAMPLE_PORT=$PORT
 start big --generate 100000; BIG_PORT=$PORT
 start frames --tree "$WORK/frames-only.json"; FRAMES_PORT=$PORT
@@ -95,4 +120,5 @@ SE_OFFLINE=true "$VENV/bin/python" Tests/Browser/inspector_test.py \
     --sample "http://127.0.0.1:$SAMPLE_PORT" --big "http://127.0.0.1:$BIG_PORT" \
     --frames "http://127.0.0.1:$FRAMES_PORT" \
     --diff-page "file://$WORK/diff.html" --check-page "file://$WORK/check.html" \
+    --compare-file "$WORK/sample-edited.json" \
     --screenshot "$SHOT"

@@ -26,6 +26,25 @@ const state = {
   view: { scale: 1, ox: 0, oy: 0, fitted: false },
 };
 
+// Compare mode: another recording of the screen (a file the user picked or dropped), aligned with
+// the live tree by POST /inspector/diff. The server keeps nothing: the page keeps the file and
+// posts it again to rank the selected view's suggestions (POST /inspector/survival/<id>).
+const compare = {
+  on: false,
+  file: null,               // the Blob posted, kept for the survival requests
+  name: "",
+  t: null,                  // the compared recording, as treeModel makes the live one
+  view: { scale: 1, ox: 0, oy: 0, fitted: false },
+  counterpart: null,        // Int32Array: per live view, its counterpart in `t`, or -1
+  back: null,               // Int32Array: per compared view, its counterpart in the live tree, or -1
+  servedEdits: null,        // Uint8Array flags per live view: 1 deleted, 2 moved, 4 changed
+  comparedEdits: null,      // Uint8Array flags per compared view: 1 inserted, 2 moved, 4 changed
+  matches: null,            // Uint8Array: the counterparts of the selector's matches
+  live: { hover: -1, partner: -1 },    // on the live wireframe: the hovered view, the lit counterpart
+  other: { hover: -1, partner: -1 },   // the same on the compared wireframe
+  seq: 0,
+};
+
 // ---------------------------------------------------------------- data
 
 async function fetchJSON(url, body) {
@@ -35,46 +54,50 @@ async function fetchJSON(url, body) {
   return response.json();
 }
 
+/** The typed arrays the page draws from, made from /inspector/tree's columns (the live app's
+ *  tree, and in compare mode the compared recording's, which /inspector/diff sends in the same
+ *  form). */
+function treeModel(data) {
+  const n = data.count;
+  const t = { n, classes: data.classes, cls: Int32Array.from(data.class), parent: Int32Array.from(data.parent),
+              uid: data.uid, label: data.label, hidden: Uint8Array.from(data.hidden) };
+  // Frames come in window coordinates, whatever the dump recorded (the server composes views that
+  // have only UIKit's superview-relative `frame`), so drawing, fitting and hit-testing use them as is.
+  const f = data.frame;
+  t.fx = new Float64Array(n); t.fy = new Float64Array(n);
+  t.fw = new Float64Array(n); t.fh = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    t.fx[i] = f[4 * i]; t.fy[i] = f[4 * i + 1]; t.fw[i] = f[4 * i + 2]; t.fh[i] = f[4 * i + 3];
+  }
+  // Preorder: depth from the parent; a subtree ends where the next node is not below it.
+  t.depth = new Int32Array(n);
+  t.end = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = t.parent[i];
+    t.depth[i] = p < 0 ? 0 : t.depth[p] + 1;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let e = i + 1;
+    if (e < n && t.parent[e] === i) e = t.end[e];
+    // Later children: follow sibling subtrees.
+    while (e < n && t.parent[e] === i) e = t.end[e];
+    t.end[i] = e;
+  }
+  // Whether a view has a labelled view below it: the wireframe writes only the innermost labels.
+  t.labelledBelow = new Uint8Array(n);
+  for (let i = n - 1; i > 0; i--) {
+    const p = t.parent[i];
+    if (p >= 0 && (t.labelledBelow[i] || t.label[i] != null)) t.labelledBelow[p] = 1;
+  }
+  return t;
+}
+
 async function loadTree() {
   const t0 = performance.now();
   const data = await fetchJSON("/inspector/tree");
   const n = data.count;
   const keepFolds = state.n === n && state.collapsed;
-  state.n = n;
-  state.classes = data.classes;
-  state.cls = Int32Array.from(data.class);
-  state.parent = Int32Array.from(data.parent);
-  state.uid = data.uid;
-  state.label = data.label;
-  state.hidden = Uint8Array.from(data.hidden);
-  // Frames come in window coordinates, whatever the dump recorded (the server composes views that
-  // have only UIKit's superview-relative `frame`), so drawing, fitting and hit-testing use them as is.
-  const f = data.frame;
-  state.fx = new Float64Array(n); state.fy = new Float64Array(n);
-  state.fw = new Float64Array(n); state.fh = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    state.fx[i] = f[4 * i]; state.fy[i] = f[4 * i + 1]; state.fw[i] = f[4 * i + 2]; state.fh[i] = f[4 * i + 3];
-  }
-  // Preorder: depth from the parent; a subtree ends where the next node is not below it.
-  state.depth = new Int32Array(n);
-  state.end = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const p = state.parent[i];
-    state.depth[i] = p < 0 ? 0 : state.depth[p] + 1;
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let e = i + 1;
-    if (e < n && state.parent[e] === i) e = state.end[e];
-    // Later children: follow sibling subtrees.
-    while (e < n && state.parent[e] === i) e = state.end[e];
-    state.end[i] = e;
-  }
-  // Whether a view has a labelled view below it: the wireframe writes only the innermost labels.
-  state.labelledBelow = new Uint8Array(n);
-  for (let i = n - 1; i > 0; i--) {
-    const p = state.parent[i];
-    if (p >= 0 && (state.labelledBelow[i] || state.label[i] != null)) state.labelledBelow[p] = 1;
-  }
+  Object.assign(state, treeModel(data));
   if (!keepFolds) {
     state.collapsed = new Uint8Array(n);
     // Small trees open fully; large ones open their first levels.
@@ -133,6 +156,13 @@ function makeRow(i) {
   if (state.matches[i]) row.classList.add("match");
   if (i === state.selected) row.classList.add("selected");
   if (state.hidden[i]) row.classList.add("hidden-view");
+  if (compare.on) {
+    const edit = compare.servedEdits[i];
+    if (edit & 1) row.classList.add("edit-deleted");
+    if (edit & 2) row.classList.add("edit-moved");
+    if (edit & 4) row.classList.add("edit-changed");
+    if (i === compare.live.partner || i === compare.live.hover) row.classList.add("partner");
+  }
   row.dataset.id = String(i);
   row.style.paddingLeft = `${4 + state.depth[i] * 14}px`;
   const tw = document.createElement("span");
@@ -181,8 +211,11 @@ function revealInTree(node) {
 
 // ---------------------------------------------------------------- wireframe (canvas)
 
-function canvasSize() {
-  const c = $("wire"), dpr = window.devicePixelRatio || 1;
+// One drawing for both wireframes: the live app's (`state`, canvas #wire) and, in compare mode,
+// the compared recording's (`compare.t`, canvas #wire2). Each has its own view (zoom and pan).
+
+function canvasSize(c = $("wire")) {
+  const dpr = window.devicePixelRatio || 1;
   const w = c.clientWidth, h = c.clientHeight;
   if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
     c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
@@ -190,18 +223,18 @@ function canvasSize() {
   return { w, h, dpr };
 }
 
-/** Fits the first root with a frame (the window) into the canvas. */
-function fitView() {
-  const { w, h } = canvasSize();
+/** Fits the first root with a frame (the window) of tree `t` into `canvas`. */
+function fitView(t = state, view = state.view, canvas = $("wire")) {
+  const { w, h } = canvasSize(canvas);
   let root = -1;
-  for (let i = 0; i < state.n && root < 0; i++) if (state.fw[i] > 0 && state.fh[i] > 0) root = i;
+  for (let i = 0; i < t.n && root < 0; i++) if (t.fw[i] > 0 && t.fh[i] > 0) root = i;
   if (root < 0 || w === 0 || h === 0) return;
   const pad = 16;
-  const s = Math.min((w - 2 * pad) / state.fw[root], (h - 2 * pad) / state.fh[root]);
-  state.view.scale = s;
-  state.view.ox = (w - state.fw[root] * s) / 2 - state.fx[root] * s;
-  state.view.oy = pad - state.fy[root] * s;
-  state.view.fitted = true;
+  const s = Math.min((w - 2 * pad) / t.fw[root], (h - 2 * pad) / t.fh[root]);
+  view.scale = s;
+  view.ox = (w - t.fw[root] * s) / 2 - t.fx[root] * s;
+  view.oy = pad - t.fy[root] * s;
+  view.fitted = true;
 }
 
 let drawPending = false;
@@ -212,58 +245,109 @@ function drawWire() {
 }
 
 function drawWireNow() {
-  const { w, h, dpr } = canvasSize();
-  const ctx = $("wire").getContext("2d");
+  const live = compare.on ? compare.live : null;
+  drawTreeOn($("wire"), state, state.view, {
+    matches: state.matches, selected: state.selected,
+    edits: compare.on ? compare.servedEdits : null, editColours: DELETED_COLOURS,
+    hover: live ? live.hover : -1, partner: live ? live.partner : -1,
+  });
+  if (compare.on) {
+    const other = compare.other;
+    drawTreeOn($("wire2"), compare.t, compare.view, {
+      matches: compare.matches, selected: state.selected >= 0 ? compare.counterpart[state.selected] : -1,
+      edits: compare.comparedEdits, editColours: INSERTED_COLOURS, hover: other.hover, partner: other.partner,
+    });
+  }
+}
+
+// Edit flags from /inspector/diff: 1 deleted (live side) or inserted (compared side), 2 moved, 4 changed.
+const DELETED_COLOURS = { 1: ["rgba(220,38,38,1)", "rgba(220,38,38,0.16)"] };
+const INSERTED_COLOURS = { 1: ["rgba(22,163,74,1)", "rgba(22,163,74,0.16)"] };
+const MOVED_COLOUR = "rgba(37,99,235,1)", CHANGED_COLOUR = "rgba(217,119,6,1)", PARTNER_COLOUR = "#9333ea";
+
+/** Draws tree `t` on `canvas` through `view`: every frame, faint when hidden, matches filled,
+ *  edits coloured (`marks.edits`), the selected view, the hovered view and its counterpart. */
+function drawTreeOn(canvas, t, view, marks) {
+  const { w, h, dpr } = canvasSize(canvas);
+  const ctx = canvas.getContext("2d");
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, w, h);
-  const { scale: s, ox, oy } = state.view;
-  const n = state.n, fx = state.fx, fy = state.fy, fw = state.fw, fh = state.fh;
+  const { scale: s, ox, oy } = view;
+  const n = t.n, fx = t.fx, fy = t.fy, fw = t.fw, fh = t.fh;
+  const matches = marks.matches, edits = marks.edits;
   // Viewport in tree coordinates: draw only what intersects it, and skip sub-pixel frames.
   const vx0 = -ox / s, vy0 = -oy / s, vx1 = (w - ox) / s, vy1 = (h - oy) / s, tiny = 0.75 / s;
   const plain = new Path2D(), faint = new Path2D(), matched = new Path2D();
+  const gone = new Path2D(), moved = new Path2D(), changed = new Path2D();
   let drawn = 0;
   for (let i = 0; i < n; i++) {
     const x = fx[i], y = fy[i], ww = fw[i], hh = fh[i];
     if (ww < 0 || x > vx1 || y > vy1 || x + ww < vx0 || y + hh < vy0) continue;
-    if (ww < tiny && hh < tiny && !state.matches[i]) continue;
+    const edit = edits ? edits[i] : 0;
+    if (ww < tiny && hh < tiny && !(matches && matches[i]) && !edit) continue;
     const px = ox + x * s, py = oy + y * s, pw = Math.max(1, ww * s), ph = Math.max(1, hh * s);
-    (state.matches[i] ? matched : state.hidden[i] ? faint : plain).rect(px + 0.5, py + 0.5, pw, ph);
+    // One path a view: the strongest edit first (no counterpart, then moved, then changed).
+    const path = matches && matches[i] ? matched : edit & 1 ? gone : edit & 2 ? moved : edit & 4 ? changed
+      : t.hidden[i] ? faint : plain;
+    path.rect(px + 0.5, py + 0.5, pw, ph);
     drawn++;
   }
   ctx.fillStyle = "#ffffff";
-  const root = firstFramed();
+  const root = firstFramed(t);
   if (root >= 0) ctx.fillRect(ox + fx[root] * s, oy + fy[root] * s, fw[root] * s, fh[root] * s);
   ctx.lineWidth = 1;
   ctx.strokeStyle = "rgba(100,116,139,0.25)"; ctx.stroke(faint);
   ctx.strokeStyle = "rgba(71,85,105,0.75)"; ctx.stroke(plain);
+  if (edits) {
+    const [goneLine, goneFill] = marks.editColours[1];
+    ctx.fillStyle = goneFill; ctx.fill(gone);
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = goneLine; ctx.stroke(gone);
+    ctx.strokeStyle = MOVED_COLOUR; ctx.stroke(moved);
+    ctx.setLineDash([4, 3]);
+    ctx.strokeStyle = CHANGED_COLOUR; ctx.stroke(changed);
+    ctx.setLineDash([]);
+  }
   ctx.fillStyle = "rgba(245,158,11,0.22)"; ctx.fill(matched);
   ctx.strokeStyle = "rgba(217,119,6,1)"; ctx.lineWidth = 2; ctx.stroke(matched);
   // Labels where they fit, for the frames on screen (bounded so a dense zoom stays fast).
-  if (n <= 20000 || s > 1) drawLabels(ctx, w, h);
-  const sel = state.selected;
-  if (sel >= 0 && fw[sel] >= 0) {
-    ctx.strokeStyle = "#2563eb"; ctx.lineWidth = 3;
-    ctx.strokeRect(ox + fx[sel] * s, oy + fy[sel] * s, Math.max(2, fw[sel] * s), Math.max(2, fh[sel] * s));
+  if (n <= 20000 || s > 1) drawLabels(ctx, w, h, t, view);
+  const outline = (i, colour, width) => {
+    if (i < 0 || i >= n || fw[i] < 0) return;
+    ctx.strokeStyle = colour; ctx.lineWidth = width;
+    ctx.strokeRect(ox + fx[i] * s, oy + fy[i] * s, Math.max(2, fw[i] * s), Math.max(2, fh[i] * s));
+  };
+  outline(marks.selected, "#2563eb", 3);
+  if (marks.hover >= 0 || marks.partner >= 0) {
+    ctx.fillStyle = "rgba(147,51,234,0.15)";
+    for (const i of [marks.hover, marks.partner]) {
+      if (i >= 0 && i < n && fw[i] >= 0) ctx.fillRect(ox + fx[i] * s, oy + fy[i] * s, fw[i] * s, fh[i] * s);
+    }
+    outline(marks.hover, PARTNER_COLOUR, 2);
+    outline(marks.partner, PARTNER_COLOUR, 3);
   }
-  $("wire").dataset.drawn = String(drawn);
+  canvas.dataset.drawn = String(drawn);
+  // What the end-to-end test reads: the view under the pointer here, and the counterpart lit here.
+  canvas.dataset.hover = String(marks.hover);
+  canvas.dataset.partner = String(marks.partner);
 }
 
-function firstFramed() {
-  for (let i = 0; i < state.n; i++) if (state.fw[i] > 0) return i;
+function firstFramed(t = state) {
+  for (let i = 0; i < t.n; i++) if (t.fw[i] > 0) return i;
   return -1;
 }
 
-function drawLabels(ctx, w, h) {
-  const { scale: s, ox, oy } = state.view;
+function drawLabels(ctx, w, h, t = state, view = state.view) {
+  const { scale: s, ox, oy } = view;
   ctx.font = "11px system-ui, sans-serif";
   ctx.fillStyle = "#334155";
   ctx.textBaseline = "middle";
   let budget = 3000;
-  for (let i = 0; i < state.n && budget > 0; i++) {
-    const label = state.label[i];
+  for (let i = 0; i < t.n && budget > 0; i++) {
+    const label = t.label[i];
     // Only the innermost labelled views: a table's label would cover its rows'.
-    if (label == null || state.fw[i] < 0 || state.hidden[i] || state.labelledBelow[i]) continue;
-    const px = ox + state.fx[i] * s, py = oy + state.fy[i] * s, pw = state.fw[i] * s, ph = state.fh[i] * s;
+    if (label == null || t.fw[i] < 0 || t.hidden[i] || t.labelledBelow[i]) continue;
+    const px = ox + t.fx[i] * s, py = oy + t.fy[i] * s, pw = t.fw[i] * s, ph = t.fh[i] * s;
     if (px > w || py > h || px + pw < 0 || py + ph < 0 || pw < 24 || ph < 10) continue;
     ctx.save();
     ctx.beginPath(); ctx.rect(px, py, pw, ph); ctx.clip();
@@ -273,15 +357,15 @@ function drawLabels(ctx, w, h) {
   }
 }
 
-/** The innermost (smallest) visible frame under a canvas point. */
-function nodeAt(cx, cy) {
-  const { scale: s, ox, oy } = state.view;
+/** The innermost (smallest) visible frame of tree `t` under a point of the canvas drawn through `view`. */
+function nodeAt(cx, cy, t = state, view = state.view) {
+  const { scale: s, ox, oy } = view;
   const x = (cx - ox) / s, y = (cy - oy) / s;
   let best = -1, bestArea = Infinity;
-  for (let i = 0; i < state.n; i++) {
-    const ww = state.fw[i], hh = state.fh[i];
-    if (ww < 0 || state.hidden[i]) continue;
-    if (x < state.fx[i] || y < state.fy[i] || x > state.fx[i] + ww || y > state.fy[i] + hh) continue;
+  for (let i = 0; i < t.n; i++) {
+    const ww = t.fw[i], hh = t.fh[i];
+    if (ww < 0 || t.hidden[i]) continue;
+    if (x < t.fx[i] || y < t.fy[i] || x > t.fx[i] + ww || y > t.fy[i] + hh) continue;
     const area = ww * hh;
     if (area <= bestArea) { best = i; bestArea = area; }
   }
@@ -363,6 +447,7 @@ function applyMatches(nodes, seq) {
     }
   }
   document.body.dataset.highlighted = String(state.matchList.length);
+  mirrorMatches();
   renderTree();
   drawWire();
 }
@@ -396,6 +481,8 @@ async function selectNode(i, reveal) {
   if (reveal) revealInTree(i); else renderTree();
   drawWire();
   const details = $("details");
+  // Both at once: ranking posts the compared recording and aligns it again.
+  const ranked = compare.on ? survivalOf(i) : null;
   let info;
   try {
     info = await fetchJSON(`/inspector/node/${i}`);
@@ -405,16 +492,23 @@ async function selectNode(i, reveal) {
   }
   if (state.selected !== i) return;   // another view was clicked meanwhile
   details.replaceChildren();
+  delete details.dataset.survival;
   const h2 = document.createElement("h2");
   h2.textContent = info.class + (state.label[i] != null ? `  “${state.label[i]}”` : "");
   const chain = document.createElement("div");
   chain.className = "chain";
   chain.textContent = info.classChain.join(" → ");
   details.append(h2, chain);
+  if (compare.on) details.append(counterpartLine(i));
 
   const h3s = document.createElement("h3");
   h3s.textContent = "Selectors";
   details.append(h3s);
+  // In compare mode the survival ranking takes the plain list's place once it arrives.
+  const plain = document.createElement("div");
+  plain.id = "plain-selectors";
+  details.append(plain);
+  if (ranked) showRanked(i, ranked, h3s, plain);
   for (const s of info.selectors) {
     const div = document.createElement("div");
     div.className = "suggestion";
@@ -434,12 +528,12 @@ async function selectNode(i, reveal) {
       note.textContent = `selects ${s.count} views, this one among them`;
       div.append(note);
     }
-    details.append(div);
+    plain.append(div);
   }
   if (info.selectors.length === 0) {
     const p = document.createElement("p"); p.className = "empty";
     p.textContent = "No engine can name this view on its own (e.g. the root window).";
-    details.append(p);
+    plain.append(p);
   }
 
   const h3p = document.createElement("h3");
@@ -645,6 +739,204 @@ async function translateQuery() {
   box.dataset.done = "1";   // set last: what the end-to-end test waits for
 }
 
+// ---------------------------------------------------------------- compare with another recording
+
+/** Posts `file` (a recording) to `url`; the JSON answer, or an Error with the server's reason
+ *  (400 names what is wrong with the recording, 413 the size limit, 503 a busy server). */
+async function postRecording(url, file) {
+  const response = await fetch(url, { method: "POST", body: file });
+  let body = null;
+  try { body = await response.json(); } catch (_) { /* not JSON: say the status */ }
+  if (!response.ok || (body && body.outcome === "ERROR")) {
+    const why = body && body.details ? body.details : `HTTP ${response.status}`;
+    throw new Error(response.status === 413 ? `The recording is too large: ${why}` : why);
+  }
+  return body;
+}
+
+/** Enters compare mode with `file`: posts it to /inspector/diff and draws the answer beside the
+ *  live wireframe. Called again (same file) after the live tree was fetched again. */
+async function loadComparison(file) {
+  const seq = ++compare.seq;
+  const box = $("compare-error");
+  box.hidden = true; box.textContent = "";
+  $("compare-info").textContent = "aligning…";
+  let x;
+  try {
+    x = await postRecording("/inspector/diff", file);
+  } catch (e) {
+    if (seq !== compare.seq) return;
+    box.hidden = false;
+    box.textContent = `Cannot compare with ${file.name || "this file"}: ${e.message}`;
+    $("compare-info").textContent = "";
+    document.body.dataset.compareDone = String(seq);
+    return;
+  }
+  if (seq !== compare.seq) return;
+  // The live tree changed since the page fetched it: fetch it again, so the ids agree.
+  if (x.servedCount !== state.n) await loadTree();
+  const t = treeModel(x.tree);
+  const counterpart = Int32Array.from(x.counterpart);
+  const back = new Int32Array(t.n).fill(-1);
+  for (let i = 0; i < counterpart.length; i++) if (counterpart[i] >= 0) back[counterpart[i]] = i;
+  const wasOn = compare.on;
+  Object.assign(compare, {
+    on: true, file, name: file.name || "recording", t, counterpart, back,
+    servedEdits: Uint8Array.from(x.edits.served), comparedEdits: Uint8Array.from(x.edits.compared),
+    live: { hover: -1, partner: -1 }, other: { hover: -1, partner: -1 },
+  });
+  if (!wasOn) compare.view.fitted = false;
+  document.body.classList.add("comparing");
+  $("compare-pane").hidden = false;
+  $("compare").classList.add("active");
+  $("compare-name").textContent = compare.name;
+  $("compare-info").textContent = `${x.format} · ${t.n.toLocaleString()} views · ${x.matches.length} matched, `
+    + `${x.inserted.length} inserted, ${x.deleted.length} deleted, ${x.moved.length} moved, ${x.changed.length} changed`;
+  const pane = $("compare-pane");
+  for (const key of ["inserted", "deleted", "moved", "changed"]) pane.dataset[key] = String(x[key].length);
+  pane.dataset.matched = String(x.matches.length);
+  // The page's columns changed: refit the live wireframe to its narrower canvas too.
+  requestAnimationFrame(() => {
+    if (!wasOn) fitView(state, state.view, $("wire"));
+    if (!compare.view.fitted) fitView(compare.t, compare.view, $("wire2"));
+    mirrorMatches();
+    renderTree();
+    drawWire();
+    if (state.selected >= 0) selectNode(state.selected, false);
+    document.body.dataset.comparing = "1";
+    document.body.dataset.compareDone = String(seq);   // set last: what the end-to-end test waits for
+  });
+}
+
+/** Leaves compare mode: the page as it was before (one wireframe, the plain suggestions). */
+function leaveComparison() {
+  compare.seq++;
+  Object.assign(compare, { on: false, file: null, t: null, counterpart: null, back: null,
+                           servedEdits: null, comparedEdits: null, matches: null });
+  document.body.classList.remove("comparing");
+  $("compare-pane").hidden = true;
+  $("compare").classList.remove("active");
+  $("compare-error").hidden = true;
+  $("compare-file").value = "";
+  delete document.body.dataset.comparing;
+  requestAnimationFrame(() => {
+    fitView(state, state.view, $("wire"));
+    renderTree();
+    drawWire();
+    if (state.selected >= 0) selectNode(state.selected, false);
+  });
+}
+
+/** The counterparts of the selector's matches, lit on the compared wireframe. */
+function mirrorMatches() {
+  if (!compare.on) return;
+  compare.matches = new Uint8Array(compare.t.n);
+  for (const i of state.matchList) if (compare.counterpart[i] >= 0) compare.matches[compare.counterpart[i]] = 1;
+}
+
+/** Hovering view `i` on `side` ("live" or "other", -1: nothing) lights it and its counterpart. */
+function hoverView(side, i) {
+  if (!compare.on) return;
+  const here = side === "live" ? compare.live : compare.other;
+  const there = side === "live" ? compare.other : compare.live;
+  const partner = i < 0 ? -1 : side === "live" ? compare.counterpart[i] : compare.back[i];
+  if (here.hover === i && there.partner === partner) return;
+  compare.live = { hover: -1, partner: -1 }; compare.other = { hover: -1, partner: -1 };
+  const h = side === "live" ? compare.live : compare.other;
+  const p = side === "live" ? compare.other : compare.live;
+  h.hover = i; p.partner = partner;
+  renderTree();
+  drawWire();
+}
+
+/** "Counterpart in FILE: class “label” #uid (moved, changed)", or that it has none. */
+function counterpartLine(i) {
+  const div = document.createElement("div");
+  div.className = "counterpart";
+  const j = compare.counterpart[i], t = compare.t;
+  const edit = compare.servedEdits[i];
+  if (j < 0) {
+    div.textContent = `No counterpart in ${compare.name}: deleted there.`;
+  } else {
+    const label = t.label[j] != null ? ` “${t.label[j]}”` : "";
+    const uid = t.uid[j] != null ? ` #${t.uid[j]}` : "";
+    const what = [edit & 2 ? "moved" : "", edit & 4 ? "changed" : ""].filter(Boolean).join(", ");
+    div.textContent = `Counterpart in ${compare.name}: ${t.classes[t.cls[j]]}${label}${uid}${what ? ` (${what})` : ""}`;
+  }
+  div.dataset.counterpart = String(j);
+  return div;
+}
+
+/** Asks /inspector/survival for view `i`'s suggestions ranked across both recordings. */
+async function survivalOf(i) {
+  // Settled either way: the details may be left before anyone awaits it.
+  return postRecording(`/inspector/survival/${i}`, compare.file).catch((e) => ({ failed: e.message }));
+}
+
+/** Replaces the plain suggestions with the ranked ones once `ranked` arrives: each engine's best
+ *  (by survival, then the engine's own order), the engines with the best rates first, the rate
+ *  beside each, and every other surviving candidate under "more". */
+async function showRanked(i, ranked, title, plain) {
+  const details = $("details");
+  const x = await ranked;
+  if (state.selected !== i || !compare.on || !plain.isConnected) return;
+  if (x.failed !== undefined) {
+    const p = document.createElement("p"); p.className = "empty";
+    p.textContent = `Ranking across the recordings failed: ${x.failed}`;
+    plain.before(p);
+    details.dataset.survival = "error";
+    return;
+  }
+  title.textContent = "Selectors, by survival on both recordings";
+  const box = document.createElement("div");
+  box.id = "ranked-selectors";
+  const best = [], rest = [];
+  const seen = new Set();
+  // The server sends engine by engine, each engine's best first.
+  for (const r of x.suggestions) {
+    if (seen.has(r.engine)) rest.push(r); else best.push(r);
+    seen.add(r.engine);
+  }
+  const order = (a, b) => b.rate - a.rate;
+  best.sort(order);   // stable: equal rates keep the registry's engine order
+  const row = (r) => {
+    const div = document.createElement("div");
+    div.className = "suggestion ranked";
+    div.dataset.engine = r.engine;
+    div.dataset.rate = String(r.rate);
+    const e = document.createElement("span"); e.className = "engine"; e.textContent = r.engine;
+    const code = document.createElement("code"); code.textContent = r.selector;
+    const kept = r.survives.filter(Boolean).length;
+    const rate = document.createElement("span");
+    rate.className = "rate" + (kept === r.survives.length ? " full" : "");
+    rate.textContent = `${kept}/${r.survives.length} · ${Math.round(r.rate * 100)}%`;
+    rate.title = `Selects exactly this view in the app: ${r.survives[0] ? "yes" : "no"}; exactly its counterpart in ${compare.name}: ${r.survives[1] ? "yes" : "no"}`;
+    const use = document.createElement("button"); use.textContent = "Use";
+    use.title = "Put this selector in the selector box";
+    use.addEventListener("click", () => { $("engine").value = r.engine; $("selector").value = r.selector; runQuery(); });
+    div.append(e, code, rate, use);
+    return div;
+  };
+  for (const r of best) box.append(row(r));
+  if (rest.length > 0) {
+    const more = document.createElement("details");
+    more.className = "more-ranked";
+    const summary = document.createElement("summary");
+    summary.textContent = `${rest.length} more`;
+    more.append(summary);
+    for (const r of rest.sort(order)) more.append(row(r));
+    box.append(more);
+  }
+  if (x.suggestions.length === 0) {
+    const p = document.createElement("p"); p.className = "empty";
+    p.textContent = x.selectorsStopped ? `Ranking stopped: ${x.selectorsStopped}`
+      : "No suggestion selects exactly this view here or its counterpart there.";
+    box.append(p);
+  }
+  plain.replaceWith(box);
+  details.dataset.survival = "1";   // set last: what the end-to-end test waits for
+}
+
 // ---------------------------------------------------------------- operations through /map
 
 async function runOperation(method, args, mutates) {
@@ -677,12 +969,51 @@ async function runOperation(method, args, mutates) {
 /** Fetches the hierarchy again, then re-runs the query and the selected view's details. */
 async function reload() {
   await loadTree();
+  if (compare.on) await loadComparison(compare.file);
   await runQuery();
   if (state.selected >= 0) await selectNode(state.selected, false);
   document.body.dataset.reloads = String((Number(document.body.dataset.reloads) || 0) + 1);
 }
 
 // ---------------------------------------------------------------- wiring
+
+/** Zoom, pan, click and, in compare mode, hover on a wireframe canvas showing tree `getT()`
+ *  through `getView()`; `side` names it for `hoverView`. */
+function wireCanvas(canvas, getT, getView, side, onClick) {
+  let drag = null;
+  canvas.addEventListener("mousedown", (ev) => { drag = { x: ev.offsetX, y: ev.offsetY, moved: false }; });
+  canvas.addEventListener("mousemove", (ev) => {
+    if (!getT()) return;
+    if (!drag) {
+      if (compare.on) hoverView(side, nodeAt(ev.offsetX, ev.offsetY, getT(), getView()));
+      return;
+    }
+    const dx = ev.offsetX - drag.x, dy = ev.offsetY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 2) drag.moved = true;
+    if (drag.moved) {
+      const view = getView();
+      view.ox += dx; view.oy += dy; drag.x = ev.offsetX; drag.y = ev.offsetY;
+      drawWire();
+    }
+  });
+  canvas.addEventListener("mouseup", (ev) => {
+    const wasDrag = drag && drag.moved;
+    drag = null;
+    if (wasDrag || !getT()) return;
+    const i = nodeAt(ev.offsetX, ev.offsetY, getT(), getView());
+    if (i >= 0) onClick(i);
+  });
+  canvas.addEventListener("mouseleave", () => { drag = null; hoverView(side, -1); });
+  canvas.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    const view = getView(), k = Math.exp(-ev.deltaY * 0.0015);
+    view.ox = ev.offsetX - (ev.offsetX - view.ox) * k;
+    view.oy = ev.offsetY - (ev.offsetY - view.oy) * k;
+    view.scale *= k;
+    drawWire();
+  }, { passive: false });
+  canvas.addEventListener("dblclick", () => { if (getT()) { fitView(getT(), getView(), canvas); drawWire(); } });
+}
 
 function wire() {
   $("selector").addEventListener("input", scheduleQuery);
@@ -715,35 +1046,43 @@ function wire() {
     ev.preventDefault();
   });
 
-  const canvas = $("wire");
-  let drag = null;
-  canvas.addEventListener("mousedown", (ev) => { drag = { x: ev.offsetX, y: ev.offsetY, moved: false }; });
-  canvas.addEventListener("mousemove", (ev) => {
-    if (!drag) return;
-    const dx = ev.offsetX - drag.x, dy = ev.offsetY - drag.y;
-    if (Math.abs(dx) + Math.abs(dy) > 2) drag.moved = true;
-    if (drag.moved) {
-      state.view.ox += dx; state.view.oy += dy; drag.x = ev.offsetX; drag.y = ev.offsetY;
-      drawWire();
-    }
+  wireCanvas($("wire"), () => state, () => state.view, "live", (i) => selectNode(i, true));
+  // A click on the compared recording selects the view's counterpart in the app, if it has one.
+  wireCanvas($("wire2"), () => compare.t, () => compare.view, "other", (i) => {
+    if (compare.back[i] >= 0) selectNode(compare.back[i], true);
   });
-  canvas.addEventListener("mouseup", (ev) => {
-    const wasDrag = drag && drag.moved;
-    drag = null;
-    if (wasDrag) return;
-    const i = nodeAt(ev.offsetX, ev.offsetY);
-    if (i >= 0) selectNode(i, true);
+  tree.addEventListener("mouseover", (ev) => {
+    const row = ev.target.closest(".row");
+    if (row && compare.on) hoverView("live", Number(row.dataset.id));
   });
-  canvas.addEventListener("mouseleave", () => { drag = null; });
-  canvas.addEventListener("wheel", (ev) => {
+  tree.addEventListener("mouseleave", () => hoverView("live", -1));
+
+  $("compare").addEventListener("click", () => {
+    if (compare.on) leaveComparison(); else $("compare-file").click();
+  });
+  $("compare-file").addEventListener("change", () => {
+    const file = $("compare-file").files[0];
+    if (file) loadComparison(file);
+  });
+  $("compare-close").addEventListener("click", leaveComparison);
+  // A file dropped anywhere on the page is compared (and never opened by the browser instead).
+  let dragDepth = 0;
+  document.addEventListener("dragenter", (ev) => {
+    if (!ev.dataTransfer || !Array.from(ev.dataTransfer.types).includes("Files")) return;
+    dragDepth++;
+    document.body.classList.add("dropping");
+  });
+  document.addEventListener("dragleave", () => {
+    if (dragDepth > 0 && --dragDepth === 0) document.body.classList.remove("dropping");
+  });
+  document.addEventListener("dragover", (ev) => { ev.preventDefault(); });
+  document.addEventListener("drop", (ev) => {
     ev.preventDefault();
-    const k = Math.exp(-ev.deltaY * 0.0015);
-    state.view.ox = ev.offsetX - (ev.offsetX - state.view.ox) * k;
-    state.view.oy = ev.offsetY - (ev.offsetY - state.view.oy) * k;
-    state.view.scale *= k;
-    drawWire();
-  }, { passive: false });
-  canvas.addEventListener("dblclick", () => { fitView(); drawWire(); });
+    dragDepth = 0;
+    document.body.classList.remove("dropping");
+    const file = ev.dataTransfer && ev.dataTransfer.files[0];
+    if (file) loadComparison(file);
+  });
   window.addEventListener("resize", () => { renderTree(); drawWire(); });
 
   $("op-touch").addEventListener("click", () => runOperation("touch", [], true));
