@@ -320,6 +320,64 @@ struct CompareEndpointTests {
         }
     }
 
+    /// A server whose registry has `gated`, an engine whose every query parks at `gate` first and
+    /// which suggests a view's label (Tests/FranklyServerTests/LaneTestSupport.swift).
+    static func gatedServer(_ gate: ParkingGate, respectsDeadline: Bool, budget: Duration) throws -> FranklyServer {
+        var c = Fixture.configuration()
+        c.maxConcurrentComparisons = 1
+        c.queryTimeBudget = budget
+        let registry = TestEngines.registry()
+        try registry.register(ParkingEngine(name: "gated", gate: gate, respectsDeadline: respectsDeadline))
+        return FranklyServer(host: SnapshotHost(tree: Fixture.sample), registry: registry, configuration: c,
+                             logger: LogCapture().logger)
+    }
+
+    @Test("a comparison held inside its ranking does not hold the server: /version and /inspector/select answer, a second comparison is 503")
+    func comparisonRunsInTheLane() async throws {
+        // Ordering, not timing: the ranking's first query parks inside the matcher until the other
+        // requests have answered.
+        let gate = ParkingGate()
+        let server = try Self.gatedServer(gate, respectsDeadline: false, budget: .seconds(120))
+        let forgot = try #require(Fixture.sample.node(withUID: "1060"))   // "Forgot password?": its label names it alone
+        let posted = Fixture.sample.dumpJSON()
+        try await withRunningServer(server) { server, port async throws in
+            let finished = Locked(false)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let answer = try await OneShotHTTPClient(port: port).post("/inspector/survival/\(forgot)", bytes: posted).json
+                    guard case .array(let ranked)? = answer["suggestions"] else { Issue.record("no suggestions: \(answer)"); return }
+                    #expect(ranked.contains { $0["engine"] == "gated" && $0["selector"] == "Forgot password?"
+                                              && $0["survives"] == .array([true, true]) }, "\(answer)")
+                    finished.withLock { $0 = true }
+                }
+                #expect(await gate.waitForEntries(1), "the ranking reached the matcher")
+                #expect(server.comparisons.running == 1)
+                #expect(try await OneShotHTTPClient(port: port).get("/version").status == .ok)
+                let select = try await OneShotHTTPClient(port: port).post("/inspector/select", #"{"query":"1060","engine":"uids"}"#).json
+                #expect(select["count"] == 1)
+                let second = try await OneShotHTTPClient(port: port).post("/inspector/diff", bytes: posted)
+                #expect(second.status == .serviceUnavailable)
+                #expect(finished.withLock { $0 } == false, "the comparison was still parked while the others answered")
+                gate.open()
+                try await group.waitForAll()
+            }
+            #expect(server.comparisons.running == 0)
+        }
+    }
+
+    @Test("a ranking past queryTimeBudget stops and says so instead of holding its worker")
+    func rankingStopsAtTheBudget() async throws {
+        let gate = ParkingGate()   // never opened: the ranking's query leaves at its deadline
+        let server = try Self.gatedServer(gate, respectsDeadline: true, budget: .seconds(3))
+        let forgot = try #require(Fixture.sample.node(withUID: "1060"))
+        try await withServer(server) { client async throws in
+            let answer = try await client.post("/inspector/survival/\(forgot)", bytes: Fixture.sample.dumpJSON()).json
+            #expect(answer["selectorsStopped"]?.stringValue?.contains("time budget") == true, "\(answer)")
+            #expect(answer["suggestions"] == .array([]))
+            #expect(gate.entered == 1 && gate.left == 1)
+        }
+    }
+
     @Test("with a deadline already passed, the ranking throws instead of ranking what it never ran")
     func rankingKeepsToItsDeadline() throws {
         let registry = EngineRegistry.standard()
