@@ -34,6 +34,10 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConcurrentStreams: Int = 16
     @Option(help: "Seconds a streamed answer may wait for the client to take a chunk before the connection is closed.")
     var stalledWriteTimeout: Double = 15
+    @Option(help: "Largest recording the inspector's compare mode reads (/inspector/diff, /inspector/survival), in bytes; larger ones get 413.")
+    var maxRecordingBytes: Int = 32 << 20
+    @Option(help: "Most views a recording posted to the compare mode may hold (more get 400).")
+    var maxRecordingViews: Int = 200_000
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
 
     func validate() throws {
@@ -47,6 +51,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxAnswerBytes >= 1 else { throw ValidationError("--max-answer-bytes must be at least 1") }
         guard maxConcurrentStreams >= 1 else { throw ValidationError("--max-concurrent-streams must be at least 1") }
         guard stalledWriteTimeout > 0, stalledWriteTimeout < 1e9 else { throw ValidationError("--stalled-write-timeout must be positive") }
+        guard maxRecordingBytes >= 1 else { throw ValidationError("--max-recording-bytes must be at least 1") }
+        guard maxRecordingViews >= 1 else { throw ValidationError("--max-recording-views must be at least 1") }
         if allowedHosts.contains(where: \.isEmpty) { throw ValidationError("--allow-host needs a host name") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }
@@ -71,6 +77,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maxAnswerBytes = maxAnswerBytes
         configuration.maxConcurrentStreams = maxConcurrentStreams
         configuration.stalledWriteTimeout = .milliseconds(Int64(stalledWriteTimeout * 1000))
+        configuration.maxRecordingBytes = maxRecordingBytes
+        configuration.maxRecordingViews = maxRecordingViews
         let server = FranklyServer(host: SnapshotHost(tree: tree), registry: registry,
                                    configuration: configuration, logger: logger)
         logger.info("serving \(tree.count) views")

@@ -749,7 +749,9 @@ async function postRecording(url, file) {
   try { body = await response.json(); } catch (_) { /* not JSON: say the status */ }
   if (!response.ok || (body && body.outcome === "ERROR")) {
     const why = body && body.details ? body.details : `HTTP ${response.status}`;
-    throw new Error(response.status === 413 ? `The recording is too large: ${why}` : why);
+    const error = new Error(response.status === 413 ? `The recording is too large: ${why}` : why);
+    error.busy = response.status === 503;
+    throw error;
   }
   return body;
 }
@@ -789,6 +791,7 @@ async function loadComparison(file) {
   document.body.classList.add("comparing");
   $("compare-pane").hidden = false;
   $("compare").classList.add("active");
+  $("compare").textContent = "Stop comparing";
   $("compare-name").textContent = compare.name;
   $("compare-info").textContent = `${x.format} · ${t.n.toLocaleString()} views · ${x.matches.length} matched, `
     + `${x.inserted.length} inserted, ${x.deleted.length} deleted, ${x.moved.length} moved, ${x.changed.length} changed`;
@@ -816,6 +819,7 @@ function leaveComparison() {
   document.body.classList.remove("comparing");
   $("compare-pane").hidden = true;
   $("compare").classList.remove("active");
+  $("compare").textContent = "Compare…";
   $("compare-error").hidden = true;
   $("compare-file").value = "";
   delete document.body.dataset.comparing;
@@ -869,8 +873,20 @@ function counterpartLine(i) {
 
 /** Asks /inspector/survival for view `i`'s suggestions ranked across both recordings. */
 async function survivalOf(i) {
-  // Settled either way: the details may be left before anyone awaits it.
-  return postRecording(`/inspector/survival/${i}`, compare.file).catch((e) => ({ failed: e.message }));
+  // Settled either way: the details may be left before anyone awaits it. The server compares at
+  // most a few recordings at once (503 past that), so views stepped through with the arrow keys
+  // wait a moment before posting, and a busy answer is tried again while the view stays selected.
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  await pause(80);
+  for (let attempt = 1; ; attempt++) {
+    if (state.selected !== i || !compare.on) return { failed: "another view was selected" };
+    try {
+      return await postRecording(`/inspector/survival/${i}`, compare.file);
+    } catch (e) {
+      if (!e.busy || attempt >= 5) return { failed: e.message };
+      await pause(200 * attempt);
+    }
+  }
 }
 
 /** Replaces the plain suggestions with the ranked ones once `ranked` arrives: each engine's best
