@@ -33,29 +33,52 @@ dictionary() {
 
 # LeakSanitizer runs at exit from ASan itself, so both switches are needed.
 export ASAN_OPTIONS="detect_leaks=${FUZZ_DETECT_LEAKS:-1}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-status=0
+# FUZZ_JOBS targets run at once (default: the processor count, at most 4), each on its own core for
+# its whole FUZZ_SECONDS, so CI's short run takes a half or a quarter of the wall time; summaries
+# are printed in target order once each has finished.
+JOBS=${FUZZ_JOBS:-$(n=$(nproc 2>/dev/null || echo 1); [ "$n" -gt 4 ] && n=4; echo "$n")}
 mkdir -p Fuzz/Findings
-for t in $TARGETS; do
-    p=$(product "$t") || exit 2
+
+fuzz_one() {
+    local t=$1 p=$2
     mkdir -p "Fuzz/.corpus/$t"
-    limit=(-max_total_time="$SECONDS_PER")
+    local limit=(-max_total_time="$SECONDS_PER")
     [ -n "$JOBS_RUNS" ] && limit=(-runs="$JOBS_RUNS")
-    echo "== $t ($p): ${JOBS_RUNS:-$SECONDS_PER s}"
-    log="Fuzz/.corpus/$t.log"
     # A target whose input is not text (reference: random draws) has no dictionary.
-    dict=(); d=$(dictionary "$t"); [ -n "$d" ] && dict=(-dict="Fuzz/Dictionaries/$d.dict")
+    local dict=() d; d=$(dictionary "$t"); [ -n "$d" ] && dict=(-dict="Fuzz/Dictionaries/$d.dict")
     # reference: almost every input allocates more than it frees while libFuzzer counts (most
     # likely its parallel configurations' dispatch worker threads, which outlive the input), so
     # libFuzzer re-ran each one under LeakSanitizer, 5x slower. Its per-input check is off there
     # unless FUZZ_DETECT_LEAKS is set; ASAN_OPTIONS' detect_leaks (the exit-time check) is as above.
-    leaks=${FUZZ_DETECT_LEAKS:-1}
+    local leaks=${FUZZ_DETECT_LEAKS:-1}
     [ "$t" = reference ] && [ -z "${FUZZ_DETECT_LEAKS:-}" ] && leaks=0
     "$BIN/$p" "${limit[@]}" ${dict[@]+"${dict[@]}"} \
         -max_len="${FUZZ_MAX_LEN:-4096}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
         -artifact_prefix="Fuzz/Findings/$t-" -print_final_stats=1 -detect_leaks="$leaks" \
-        "Fuzz/.corpus/$t" "Fuzz/Corpus/$t" >"$log" 2>&1
-    rc=$?
-    grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)|Done [0-9]+ runs|ERROR|SUMMARY|cov:' "$log" | tail -6
-    if [ $rc -ne 0 ]; then echo "!! $t: libFuzzer exited $rc (see $log and Fuzz/Findings/)"; status=1; fi
+        "Fuzz/.corpus/$t" "Fuzz/Corpus/$t" >"Fuzz/.corpus/$t.log" 2>&1
+    echo $? >"Fuzz/.corpus/$t.rc"
+}
+
+report() {
+    local t=$1 rc
+    echo "== $t ($(product "$t")): ${JOBS_RUNS:-$SECONDS_PER s}"
+    grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)|Done [0-9]+ runs|ERROR|SUMMARY|cov:' "Fuzz/.corpus/$t.log" | tail -6
+    rc=$(cat "Fuzz/.corpus/$t.rc" 2>/dev/null || echo 1)
+    if [ "$rc" -ne 0 ]; then echo "!! $t: libFuzzer exited $rc (see Fuzz/.corpus/$t.log and Fuzz/Findings/)"; return 1; fi
+}
+
+status=0
+batch=()
+for t in $TARGETS; do
+    p=$(product "$t") || exit 2
+    fuzz_one "$t" "$p" &
+    batch+=("$t")
+    if [ "${#batch[@]}" -ge "$JOBS" ]; then
+        wait
+        for b in "${batch[@]}"; do report "$b" || status=1; done
+        batch=()
+    fi
 done
+wait
+for b in ${batch[@]+"${batch[@]}"}; do report "$b" || status=1; done
 exit $status
