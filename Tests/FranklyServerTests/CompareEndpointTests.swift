@@ -254,7 +254,7 @@ struct CompareEndpointTests {
             held = nil
             _ = held
             #expect(try await OneShotHTTPClient(port: port).post("/inspector/diff", bytes: posted).status == .ok)
-            #expect(server.comparisons.running == 0, "every slot is given back")
+            #expect(server.comparisons.inUse == 0, "every slot is given back")
         }
     }
 
@@ -351,7 +351,7 @@ struct CompareEndpointTests {
                     finished.withLock { $0 = true }
                 }
                 #expect(await gate.waitForEntries(1), "the ranking reached the matcher")
-                #expect(server.comparisons.running == 1)
+                #expect(server.comparisons.inUse == 1)
                 #expect(try await OneShotHTTPClient(port: port).get("/version").status == .ok)
                 let select = try await OneShotHTTPClient(port: port).post("/inspector/select", #"{"query":"1060","engine":"uids"}"#).json
                 #expect(select["count"] == 1)
@@ -361,7 +361,7 @@ struct CompareEndpointTests {
                 gate.open()
                 try await group.waitForAll()
             }
-            #expect(server.comparisons.running == 0)
+            #expect(server.comparisons.inUse == 0)
         }
     }
 
@@ -418,17 +418,9 @@ enum RawHTTP {
     static func exchange(port: Int, head: String, body: [UInt8]) async throws -> String {
         try await withCheckedThrowingContinuation { (c: CheckedContinuation<String, any Error>) in
             DispatchQueue.global().async {
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                guard fd >= 0 else { c.resume(throwing: HTTPTestClientError(description: "socket: \(errno)")); return }
+                let fd: Int32
+                do { fd = try loopbackSocket(port: port) } catch { c.resume(throwing: error); return }
                 defer { close(fd) }
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = in_port_t(UInt16(port).bigEndian)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
-                guard connected == 0 else { c.resume(throwing: HTTPTestClientError(description: "connect: \(errno)")); return }
                 let request = Array(head.utf8) + body
                 // The server may answer and close before taking everything: a short send is fine.
                 _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

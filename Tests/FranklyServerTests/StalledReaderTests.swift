@@ -7,24 +7,33 @@ import Testing
 import Glibc
 #endif
 
+/// A blocking TCP socket connected to the test server on 127.0.0.1, `prepare` run on it before it
+/// connects (a receive buffer set after the handshake would not shrink the window advertised).
+func loopbackSocket(port: Int, prepare: (Int32) -> Void = { _ in }) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw HTTPTestClientError(description: "socket: \(errno)") }
+    prepare(fd)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { close(fd); throw HTTPTestClientError(description: "connect: \(errno)") }
+    return fd
+}
+
 /// A client that sends one GET and then does not read: a plain blocking socket with a small
 /// receive buffer, so the server's writes stall soon.
 final class StalledReader {
     let fd: Int32
 
     init(port: Int, path: String) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HTTPTestClientError(description: "socket: \(errno)") }
-        var size: Int32 = 4096
-        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        fd = try loopbackSocket(port: port) { fd in
+            var size: Int32 = 4096
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        guard connected == 0 else { close(fd); throw HTTPTestClientError(description: "connect: \(errno)") }
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
         guard send(fd, request, request.count, 0) == request.count else {
             close(fd); throw HTTPTestClientError(description: "send: \(errno)")

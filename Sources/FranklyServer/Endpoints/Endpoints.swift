@@ -19,7 +19,7 @@ struct Endpoints: Sendable {
     /// Slots and the stall timeout of streamed responses.
     let streams: ResponseStreams
     /// Comparisons with a posted recording running at once.
-    let comparisons: ComparisonSlots
+    let comparisons: ConcurrencySlots
 
     init(server: FranklyServer) {
         self.host = server.host

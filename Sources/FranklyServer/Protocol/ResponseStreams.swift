@@ -13,16 +13,17 @@ import Synchronization
 /// the client has not taken within `stalledWriteTimeout` ends the connection, which releases both.
 /// What was refused and closed is counted.
 final class ResponseStreams: Sendable {
-    /// Streamed responses allowed at once; 0 or less: no limit.
-    let maxConcurrent: Int
+    /// Streamed responses allowed at once.
+    let slots: ConcurrencySlots
     /// Longest one chunk may wait for the client to take it.
     let stalledWriteTimeout: Duration
-    private let counters = Atomic<Int>(0)
-    private let refusedCount = Atomic<Int>(0)
     private let stalledCount = Atomic<Int>(0)
 
+    /// `maxConcurrent` 0 or less: no limit.
     init(maxConcurrent: Int, stalledWriteTimeout: Duration) {
-        self.maxConcurrent = maxConcurrent
+        slots = ConcurrencySlots(limit: maxConcurrent > 0 ? maxConcurrent : nil,
+                                 holders: "streamed responses are being sent",
+                                 setting: "FranklyServerConfiguration.maxConcurrentStreams")
         self.stalledWriteTimeout = stalledWriteTimeout
     }
 
@@ -35,41 +36,28 @@ final class ResponseStreams: Sendable {
                                            stalledWriteTimeout: FranklyServerConfiguration().stalledWriteTimeout)
 
     /// Streams being sent now.
-    var inFlight: Int { counters.load(ordering: .relaxed) }
-    /// Streams refused because `maxConcurrent` were being sent.
-    var refused: Int { refusedCount.load(ordering: .relaxed) }
+    var inFlight: Int { slots.inUse }
+    /// Streams refused because every slot was held.
+    var refused: Int { slots.refused }
     /// Connections closed because a chunk waited past `stalledWriteTimeout`.
     var stalled: Int { stalledCount.load(ordering: .relaxed) }
 
     /// A slot for one more stream, released when the slot is dropped (whether or not the body was
     /// ever written: a connection that closes before its head goes out never runs the body); nil
-    /// when `maxConcurrent` streams are being sent.
-    func slot() -> Slot? {
-        let now = counters.add(1, ordering: .relaxed).newValue
-        if maxConcurrent > 0 && now > maxConcurrent {
-            counters.subtract(1, ordering: .relaxed)
-            refusedCount.add(1, ordering: .relaxed)
-            return nil
-        }
-        return Slot(self)
-    }
+    /// when every slot is held.
+    func slot() -> Slot? { slots.take().map { Slot(self, $0) } }
 
-    /// The answer to a stream refused for want of a slot; the connection ends with it, so a client
-    /// opening many cannot keep the refused ones either.
-    func busy() -> Response {
-        var response = FranklyResponse.error(FranklyError(
-            reason: "server busy",
-            details: "\(maxConcurrent) streamed responses are being sent (FranklyServerConfiguration.maxConcurrentStreams); try again"),
-            status: .serviceUnavailable)
-        response.headers[.connection] = "close"
-        return response
-    }
+    /// The answer to a stream refused for want of a slot (`ConcurrencySlots.busy`).
+    func busy() -> Response { slots.busy() }
 
-    /// One stream's hold on a slot.
+    /// One stream's hold on a slot, and the writes that may stall.
     final class Slot: Sendable {
         private let streams: ResponseStreams
-        fileprivate init(_ streams: ResponseStreams) { self.streams = streams }
-        deinit { streams.counters.subtract(1, ordering: .relaxed) }
+        private let held: ConcurrencySlots.Slot
+        fileprivate init(_ streams: ResponseStreams, _ held: ConcurrencySlots.Slot) {
+            self.streams = streams
+            self.held = held
+        }
 
         /// Writes `buffer`, or throws `StalledWrite` (which ends the connection) when the client has
         /// not taken it within the stall timeout.

@@ -36,8 +36,8 @@ public final class FranklyServer: Sendable {
     let writes: WorkLane
     /// The streamed answers' slots and counters, one set per server (every route shares them).
     let streams: ResponseStreams
-    /// Comparisons with a posted recording running at once (see `ComparisonSlots`).
-    let comparisons: ComparisonSlots
+    /// Comparisons with a posted recording running at once.
+    let comparisons: ConcurrencySlots
 
     /// Streamed answers (`/dump*`, `/inspector/tree`) being sent now; `maxConcurrentStreams`
     /// bounds it. For monitoring, and for tests that must wait until stalled readers are cut.
@@ -55,7 +55,9 @@ public final class FranklyServer: Sendable {
                               maxWaiting: configuration.maxQueuedRequests)
         self.writes = WorkLane(name: "write", width: 1, maxWaiting: configuration.maxQueuedRequests)
         self.streams = ResponseStreams(configuration)
-        self.comparisons = ComparisonSlots(limit: configuration.maxConcurrentComparisons)
+        self.comparisons = ConcurrencySlots(limit: configuration.maxConcurrentComparisons,
+                                            holders: "comparisons with another recording are running",
+                                            setting: "FranklyServerConfiguration.maxConcurrentComparisons")
     }
 
     /// The Hummingbird application serving the protocol (what `run()` runs; embedders may run it
