@@ -26,30 +26,11 @@ extension XPathEngine {
             out += "<" + tree.className(of: i)
             for (k, c) in columns.enumerated() {
                 guard let v = c.value(at: Int(i)) else { continue }
-                out += " " + names[k] + "=\"" + escaped(XPathText.attribute(v)) + "\""
+                out += " " + names[k] + "=\"" + XMLEscaping.escaped(XPathText.attribute(v)) + "\""
             }
             if tree.subtreeEnd(of: i) == Int(i) + 1 { out += "/>" } else { out += ">"; open.append(i) }
         }
         close(upTo: Int32.max)
         return out + "\n"
-    }
-
-    /// Attribute text with the characters XML would read otherwise (`<`, `&`, `"`, and line breaks and
-    /// tabs, which attribute-value normalisation would turn into spaces) as references.
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
     }
 }

@@ -185,22 +185,7 @@ struct XCUITestWriter {
         return s.isEmpty ? "_" : s
     }
 
-    private mutating func escape(_ s: String) {
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "&"): raw("&amp;")
-            case UInt8(ascii: "<"): raw("&lt;")
-            case UInt8(ascii: ">"): raw("&gt;")
-            case UInt8(ascii: "\""): raw("&quot;")
-            case 0x0A: raw("&#10;")
-            case 0x0D: raw("&#13;")
-            case 0x09: raw("&#9;")
-            // XML 1.0 cannot carry other control characters at all, not even as references.
-            case 0x00..<0x20: raw("\u{FFFD}")
-            default: out.append(b)
-            }
-        }
-    }
+    private mutating func escape(_ s: String) { XMLEscaping.append(s, to: &out) }
 
     private mutating func raw(_ s: String) { out.append(contentsOf: s.utf8) }
 }

@@ -125,20 +125,5 @@ extension String {
     func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }
 
-/// `s` escaped for XML text and attribute values.
-func xml(_ s: String) -> String {
-    var out = ""
-    for ch in s.unicodeScalars {
-        switch ch {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        // XML 1.0 has no control characters but tab, newline and carriage return.
-        case _ where ch.value < 0x20 && ch != "\t" && ch != "\n" && ch != "\r": out += "\u{FFFD}"
-        default: out.unicodeScalars.append(ch)
-        }
-    }
-    return out
-}
+/// `s` escaped for XML text and attribute values (`XMLEscaping`).
+func xml(_ s: String) -> String { XMLEscaping.escaped(s) }
