@@ -186,10 +186,7 @@ public struct LocatorGate: Sendable {
     /// `UIButton "Save" (uid 12)`, for up to three views.
     func describe(_ views: [NodeID], in tree: ViewTree) -> String {
         if views.isEmpty { return "nothing" }
-        let named = views.prefix(3).map { v -> String in
-            let label = tree.label(of: v).map { " \"\($0)\"" } ?? ""
-            return "\(tree.className(of: v))\(label) (uid \(tree.uidString(of: v) ?? "-"))"
-        }
+        let named = views.prefix(3).map { tree.describe($0) }
         return named.joined(separator: ", ") + (views.count > 3 ? " and \(views.count - 3) more" : "")
     }
 }

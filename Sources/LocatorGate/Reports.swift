@@ -37,10 +37,7 @@ public enum AlignmentReport {
         return out
     }
 
-    static func name(_ v: NodeID, in t: ViewTree) -> String {
-        let label = t.label(of: v).map { " \"\(clip($0))\"" } ?? ""
-        return "\(t.className(of: v))\(label) (uid \(t.uidString(of: v) ?? "-"))"
-    }
+    static func name(_ v: NodeID, in t: ViewTree) -> String { t.describe(v, labelBytes: 60) }
 
     static func value(_ p: String, _ v: NodeID, _ t: ViewTree) -> String {
         guard let x = t.value(p, of: v) else { return "none" }

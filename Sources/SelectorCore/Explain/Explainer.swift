@@ -489,13 +489,8 @@ struct Explainer {
 
     // MARK: - Words
 
-    /// `UIButton "Log In" (uid 5)`: class, label and uid, as far as the view has them.
-    func describe(_ node: NodeID) -> String {
-        var s = tree.className(of: node)
-        if let label = tree.label(of: node) { s += " " + Self.quotedClipped(label) }
-        if let uid = tree.uidString(of: node) { s += " (uid \(uid))" }
-        return s
-    }
+    /// `UIButton "Log In" (uid 5)` (`ViewTree.describe`).
+    func describe(_ node: NodeID) -> String { tree.describe(node) }
 
     /// What makes two misses of the same conjunct equally close: a string column's value id with
     /// its property (an `or`'s leaf for a view is the first with its property, so the property
@@ -581,11 +576,12 @@ struct Explainer {
 
     /// `s` quoted, or for a longer value its first 200 scalars and its length: ten near misses
     /// and twenty misplaced views each quoting a megabyte label made a 60 MB answer.
-    static func quotedClipped(_ s: String) -> String {
+    /// A shorter `maxBytes` keeps a shorter head (a one-line report's names).
+    static func quotedClipped(_ s: String, maxBytes: Int = maxQuotedBytes) -> String {
         let bytes = s.utf8.count
-        guard bytes > maxQuotedBytes else { return SelectorLiteral.quoted(s) }
+        guard bytes > maxBytes else { return SelectorLiteral.quoted(s) }
         // Scalars, not Characters: one Character may hold any number of combining marks.
-        let head = String(String.UnicodeScalarView(s.unicodeScalars.prefix(200)))
+        let head = String(String.UnicodeScalarView(s.unicodeScalars.prefix(min(200, max(1, maxBytes - 3)))))
         return SelectorLiteral.quoted(head + "…") + " (\(bytes) bytes)"
     }
 
