@@ -44,10 +44,7 @@ struct SuggestCommand: ParsableCommand {
                 print("\(r.engine)\t\(r.survives.filter { $0 }.count)/\(r.survives.count)\t\(r.selector)")
             }
         case .json:
-            print(JSONValue.array(ranked.map { r in
-                .object([("engine", .string(r.engine)), ("selector", .string(r.selector)), ("rate", .double(r.rate)),
-                         ("survives", .array(r.survives.map { .bool($0) }))])
-            }).jsonString)
+            print(JSONValue.array(ranked.map(\.json)).jsonString)
         }
         if ranked.isEmpty { throw ExitCode(1) }
     }

@@ -10,6 +10,13 @@ public struct RankedSuggestion: Sendable, Equatable {
     public var survives: [Bool]
     /// The fraction of recordings it survives on.
     public var rate: Double { survives.isEmpty ? 0 : Double(survives.filter { $0 }.count) / Double(survives.count) }
+
+    /// `{"engine","selector","survives":[Bool per recording],"rate"}`, as `frankly suggest --format
+    /// json` prints it and `/inspector/survival` sends it.
+    public var json: JSONValue {
+        .object([("engine", .string(engine)), ("selector", .string(selector)),
+                 ("survives", .array(survives.map { .bool($0) })), ("rate", .double(rate))])
+    }
 }
 
 extension EngineRegistry {
@@ -64,26 +71,24 @@ extension EngineRegistry {
             guard let engine = registeredEngine(name) else { continue }
             let candidates = Array(engine.suggestions(for: node, in: base).prefix(16))
             var ranked: [RankedSuggestion] = []
-            // What `suggestion(engine:for:in:)` adds to the engine's own candidates: the first
-            // candidate that selects the view among others, narrowed to its position, when no
-            // earlier candidate selects it alone. Worked out from the runs on the first recording
-            // made here anyway, so that it keeps to the deadline.
-            // It goes last, as it did when that method made it.
-            var settled = false
-            var narrowedOne: RankedSuggestion?
+            var onBase: [String: [NodeID]?] = [:]
             for text in candidates {
-                guard let (suggestion, onBase) = try rank(text, engine: name) else { continue }
+                guard let (suggestion, found) = try rank(text, engine: name) else { onBase[text] = .some(nil); continue }
                 ranked.append(suggestion)
-                guard !settled, let onBase else { continue }
-                if onBase == [node] { settled = true; continue }
-                guard let position = onBase.firstIndex(of: node),
-                      let narrowed = engine.narrowed(text, toResult: position), !candidates.contains(narrowed),
-                      let (narrowedSuggestion, narrowedOnBase) = try rank(narrowed, engine: name),
-                      narrowedOnBase == [node] else { continue }
-                settled = true
-                narrowedOne = narrowedSuggestion
+                onBase[text] = found
             }
-            if let narrowedOne { ranked.append(narrowedOne) }
+            // What `suggestion(engine:for:in:)` adds to the engine's own candidates (its rule, over
+            // the runs on the first recording made above): a candidate narrowed to the view's
+            // position. It goes last, as it did when that method made it.
+            var narrowedOne: RankedSuggestion?
+            let chosen = try EngineRegistry.suggestion(from: candidates, of: engine, named: name, for: node) {
+                text throws(SelectorError) -> [NodeID]? in
+                if let found = onBase[text] { return found }
+                guard let (suggestion, found) = try rank(text, engine: name) else { return nil }
+                narrowedOne = suggestion
+                return found
+            }
+            if let chosen, chosen.unique, let narrowedOne, narrowedOne.selector == chosen.selector { ranked.append(narrowedOne) }
             // Stable: equal rates keep the engine's order (most readable first).
             let order = ranked.enumerated().sorted { a, b in
                 a.element.rate != b.element.rate ? a.element.rate > b.element.rate : a.offset < b.offset

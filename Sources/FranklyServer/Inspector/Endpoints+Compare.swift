@@ -198,11 +198,3 @@ extension Endpoints {
         return w.bytes
     }
 }
-
-extension RankedSuggestion {
-    /// `{"engine","selector","survives":[Bool per recording],"rate"}`, as `/inspector/survival` sends it.
-    var json: JSONValue {
-        .object([("engine", .string(engine)), ("selector", .string(selector)),
-                 ("survives", .array(survives.map { .bool($0) })), ("rate", .double(rate))])
-    }
-}

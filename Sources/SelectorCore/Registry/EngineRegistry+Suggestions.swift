@@ -29,13 +29,24 @@ extension EngineRegistry {
     /// own compiler, the limits or the matcher would treat differently.
     public func suggestion(engine name: String, for node: NodeID, in tree: ViewTree) -> SelectorSuggestion? {
         guard let engine = registeredEngine(name), Int(node) >= 0, Int(node) < tree.count else { return nil }
+        return Self.suggestion(from: engine.suggestions(for: node, in: tree), of: engine, named: name, for: node) { text in
+            try? select(text, engine: name, in: tree)
+        }
+    }
+
+    /// The rule `suggestion(engine:for:in:)` applies to `candidates`, over `run` (the views a
+    /// selector text selects, nil when it fails): the one place it is written, for callers that
+    /// run the candidates their own way (the locator gate's ranking, which runs them on several
+    /// recordings within a deadline and reuses the runs on the first).
+    package static func suggestion<E: Error>(from candidates: [String], of engine: any SelectorEngine, named name: String,
+                                             for node: NodeID,
+                                             run: (String) throws(E) -> [NodeID]?) throws(E) -> SelectorSuggestion? {
         var fallback: SelectorSuggestion?
-        for candidate in engine.suggestions(for: node, in: tree) {
-            guard let selected = try? select(candidate, engine: name, in: tree) else { continue }
+        for candidate in candidates {
+            guard let selected = try run(candidate) else { continue }
             if selected == [node] { return SelectorSuggestion(engine: name, selector: candidate, count: 1, unique: true) }
             guard let position = selected.firstIndex(of: node) else { continue }
-            if let narrowed = engine.narrowed(candidate, toResult: position),
-               let again = try? select(narrowed, engine: name, in: tree), again == [node] {
+            if let narrowed = engine.narrowed(candidate, toResult: position), try run(narrowed) == [node] {
                 return SelectorSuggestion(engine: name, selector: narrowed, count: 1, unique: true)
             }
             if fallback == nil {
