@@ -69,7 +69,7 @@ struct MaestroCompiler {
         }
         let onScreen = Predicate.structural(StructuralCondition(MaestroOnScreen()))
         var out = scope
-        out.append(.axis(.descendantsOrSelf, order: .document, filter: .all([onScreen, basicFilter(selector)]), unique: true))
+        out.append(.axis(.descendantsOrSelf, order: .document, filter: .all([onScreen, try basicFilter(selector)]), unique: true))
         if selector.hasBasicFilters { out.append(.deepest) }
         var references: [(Relation, MaestroSelector)] = selector.anchors.map { ($0.relation, $0.selector) }
         if let child = selector.containsChild.first { references.append((.parentOf, child)) }
@@ -85,7 +85,7 @@ struct MaestroCompiler {
             // "Some view strictly below passes the entry's basic filters" is what Maestro's test
             // (an entry's whole filter run on each child's subtree) comes to for an entry without
             // relations or index, the only entries `MaestroSelector.parse` accepts.
-            out.append(.engine(HasDescendantStep(.all([onScreen, basicFilter(entry)]))))
+            out.append(.engine(HasDescendantStep(.all([onScreen, try basicFilter(entry)]))))
         }
         if let index = selector.index {
             out.append(.sort(by: .frameTopLeft))
@@ -97,14 +97,14 @@ struct MaestroCompiler {
     }
 
     /// The conjunction of `selector`'s basic filters (`any` when it has none).
-    func basicFilter(_ selector: MaestroSelector) -> Predicate {
+    func basicFilter(_ selector: MaestroSelector) throws(SelectorError) -> Predicate {
         var parts: [Predicate] = []
         if let text = selector.text {
-            let m = MaestroRegexMatcher(.text, pattern: text.source, limits: limits)
+            let m = try MaestroRegexMatcher(.text, pattern: text.source, limits: limits, selector: self.text, offset: text.offset)
             parts.append(.or(MaestroVocabulary.textSources.map { .string(property: $0, .matcher(m)) }))
         }
         if let id = selector.id {
-            let m = MaestroRegexMatcher(.id, pattern: id.source, limits: limits)
+            let m = try MaestroRegexMatcher(.id, pattern: id.source, limits: limits, selector: self.text, offset: id.offset)
             parts.append(.or(MaestroVocabulary.id.map { .string(property: $0, .matcher(m)) }))
         }
         // `sizeMatches` (Filters.kt L121-150): |side - wanted| <= tolerance (0 by default).

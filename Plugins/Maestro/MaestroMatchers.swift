@@ -30,20 +30,28 @@ public final class MaestroRegexMatcher: StringMatcher {
     let regex: PCRE2Regex
 
     /// Compiles `pattern`; one PCRE2 refuses becomes a literal, as Java's refusal does in Maestro.
-    public init(_ field: Field, pattern: String, limits: PCRE2Limits = PCRE2Limits()) {
+    /// Throws the limit error, at `offset` of `selector`, when PCRE2 cannot hold even the literal
+    /// (a pattern past its compiled-size limit, some 64 KiB of code: any text of tens of KB).
+    public init(_ field: Field, pattern: String, limits: PCRE2Limits = PCRE2Limits(),
+                selector: String? = nil, offset: Int? = nil) throws(SelectorError) {
         self.field = field
         self.pattern = pattern
         if let regex = try? PCRE2Regex(pattern, options: [.caseless, .dotAll, .multiline, .anchored, .endAnchored],
                                        limits: limits, jit: true) {
             self.regex = regex
             self.isLiteral = false
-        } else {
-            // PCRE2's literal mode accepts case folding and the anchors, not DOTALL or MULTILINE,
-            // which mean nothing to a literal anyway. It cannot fail on valid UTF-8.
-            self.regex = try! PCRE2Regex(pattern, options: [.literal, .caseless, .anchored, .endAnchored],
-                                         limits: limits, jit: true)
-            self.isLiteral = true
+            return
         }
+        // PCRE2's literal mode accepts case folding and the anchors, not DOTALL or MULTILINE,
+        // which mean nothing to a literal anyway.
+        do {
+            self.regex = try PCRE2Regex(pattern, options: [.literal, .caseless, .anchored, .endAnchored],
+                                        limits: limits, jit: true)
+        } catch {
+            throw SelectorError(.limit, "`\(field.rawValue)` is neither a regular expression PCRE2 compiles nor text it can hold "
+                                + "as a literal (\(pattern.utf8.count) bytes: \(error.message))", selector: selector, offset: offset)
+        }
+        self.isLiteral = true
     }
 
     public var description: String {
