@@ -31,7 +31,7 @@ public enum LocatorList {
     public static func parse(_ text: String, named name: String, engines: [String]) -> (locators: [Locator], errors: [LineError]) {
         var locators: [Locator] = [], errors: [LineError] = []
         let known = Set(engines)
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in lines(of: text).enumerated() {
             let line = trimmed(raw)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let colon = line.firstIndex(of: ":"), known.contains(String(line[..<colon])) else {
@@ -44,6 +44,13 @@ public enum LocatorList {
         }
         return (locators, errors)
     }
+}
+
+/// The lines of `text` without their ends, for line numbers as an editor shows them: a line ends
+/// at LF, CRLF or a lone CR. Swift reads CRLF as one `Character`, so splitting on `"\n"` alone
+/// would leave a Windows file one line long.
+func lines(of text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
 }
 
 /// `s` without leading and trailing spaces, tabs and carriage returns.

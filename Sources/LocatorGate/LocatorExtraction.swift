@@ -33,7 +33,7 @@ public enum LocatorExtraction {
     /// The locators in one source text, `file` naming it in each locator's source.
     public static func locators(in text: String, file: String) -> [Locator] {
         var out: [Locator] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in lines(of: text).enumerated() {
             let bytes = Array(line.utf8)
             for found in scan(bytes) {
                 out.append(Locator(engine: found.engine, selector: found.selector, source: "\(file):\(index + 1)", line: index + 1))
