@@ -33,7 +33,11 @@ public enum Fuzz {
     /// Compiles the input as a selector of `engine` and, when it compiles, runs it on the sample app.
     /// Input that is not UTF-8 is repaired (as the server's JSON decoding would have refused it).
     public static func selector(_ engine: String, _ data: UnsafePointer<UInt8>?, _ size: Int) {
-        let text = String(decoding: bytes(data, size), as: UTF8.self)
+        selector(engine, String(decoding: bytes(data, size), as: UTF8.self))
+    }
+
+    /// Compiles `text` as a selector of `engine` and, when it compiles, runs it on the sample app.
+    public static func selector(_ engine: String, _ text: String) {
         _ = try? registry.select(text, engine: engine, in: tree)
     }
 
