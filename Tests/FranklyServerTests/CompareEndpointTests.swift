@@ -236,7 +236,7 @@ struct CompareEndpointTests {
         }
     }
 
-    @Test("past maxConcurrentComparisons a comparison is 503 before its body is read; a freed slot compares again")
+    @Test("past maxConcurrentComparisons a comparison is 503 once its body has arrived; a freed slot compares again")
     func busy() async throws {
         var configuration = Fixture.configuration()
         configuration.maxConcurrentComparisons = 1

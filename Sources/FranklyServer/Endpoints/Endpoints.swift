@@ -20,6 +20,8 @@ struct Endpoints: Sendable {
     let streams: ResponseStreams
     /// Comparisons with a posted recording running at once.
     let comparisons: ConcurrencySlots
+    /// Reads posted recordings within their size, time and memory bounds.
+    let recordings: RecordingUploadReader
 
     init(server: FranklyServer) {
         self.host = server.host
@@ -31,6 +33,7 @@ struct Endpoints: Sendable {
         self.writes = server.writes
         self.streams = server.streams
         self.comparisons = server.comparisons
+        self.recordings = RecordingUploadReader(server.configuration, pool: server.uploads)
     }
 
     /// The deadline of a query starting now.

@@ -16,9 +16,10 @@ import TreeAlignment
 // milliseconds for real recordings (a few thousand views), and bounded for any (below).
 //
 // Clients are not trusted. Both routes go through the Origin guard like every route; the body is
-// read up to `maxRecordingBytes` (413 past it, while reading: `RequestBodyReader`, and at once on a
-// declared length: `DeclaredBodyLimitMiddleware`); at most `maxConcurrentComparisons` run at once,
-// a slot taken before the body is read (503 otherwise); loading, aligning and ranking run in the
+// read up to `maxRecordingBytes` (413 past it, while reading, and at once on a declared length:
+// `DeclaredBodyLimitMiddleware`), at a rate and within a time and a shared memory bound
+// (`RecordingUploadReader`: 408, 503); at most `maxConcurrentComparisons` run at once, a slot
+// taken once the body has arrived (503 otherwise); loading, aligning and ranking run in the
 // query lane, off the event loop, within `queryTimeBudget`; the recording is loaded with
 // `maxRecordingViews` and `maxRecordingDepth` as its limits, and one that is malformed, of no
 // known format or over a limit is answered 400 with the loader's message.
@@ -41,9 +42,9 @@ extension Endpoints {
     /// node id in `tree`, or -1) and `edits` (`served`, `compared`: per view, 1 deleted or
     /// inserted, 2 moved, 4 changed, or'ed).
     func inspectorDiff(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (bytes, held) = try await recordings.bytes(of: request)
         guard let slot = comparisons.take() else { return comparisons.busy() }
-        defer { withExtendedLifetime(slot) {} }
-        let bytes = try await RequestBodyReader(maxBytes: configuration.maxRecordingBytes).bytes(of: request)
+        defer { withExtendedLifetime((slot, held)) {} }
         let served = host.tree
         let configuration = self.configuration
         let deadline = queryDeadline
@@ -73,9 +74,9 @@ extension Endpoints {
         guard let text = context.parameters.get("id"), let id = Int32(text), id >= 0, Int(id) < served.count else {
             return FranklyResponse.notFound
         }
+        let (bytes, held) = try await recordings.bytes(of: request)
         guard let slot = comparisons.take() else { return comparisons.busy() }
-        defer { withExtendedLifetime(slot) {} }
-        let bytes = try await RequestBodyReader(maxBytes: configuration.maxRecordingBytes).bytes(of: request)
+        defer { withExtendedLifetime((slot, held)) {} }
         let configuration = self.configuration
         let registry = self.registry
         let deadline = queryDeadline

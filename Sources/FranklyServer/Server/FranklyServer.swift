@@ -38,6 +38,8 @@ public final class FranklyServer: Sendable {
     let streams: ResponseStreams
     /// Comparisons with a posted recording running at once.
     let comparisons: ConcurrencySlots
+    /// Bytes held by recordings being uploaded.
+    let uploads: UploadBytes
 
     /// Streamed answers (`/dump*`, `/inspector/tree`) being sent now; `maxConcurrentStreams`
     /// bounds it. For monitoring, and for tests that must wait until stalled readers are cut.
@@ -58,6 +60,7 @@ public final class FranklyServer: Sendable {
         self.comparisons = ConcurrencySlots(limit: configuration.maxConcurrentComparisons,
                                             holders: "comparisons with another recording are running",
                                             setting: "FranklyServerConfiguration.maxConcurrentComparisons")
+        self.uploads = UploadBytes(limit: configuration.maxRecordingBytesInFlight)
     }
 
     /// The Hummingbird application serving the protocol (what `run()` runs; embedders may run it

@@ -50,10 +50,22 @@ public struct FranklyServerConfiguration: Sendable {
     /// Deepest nesting of views a posted recording may have (`FormatLimits.maxViewDepth`, and the
     /// JSON formats' nesting in proportion); past it, 400 naming the limit.
     public var maxRecordingDepth: Int = 1_000
-    /// Comparisons (a recording read, loaded and aligned) at once; one more is answered 503
-    /// `server busy` before its body is read, so a flood of uploads holds neither memory nor
-    /// more than this many of the query lane's `maxConcurrentQueries` workers.
+    /// Comparisons (a recording loaded and aligned, suggestions ranked) at once; one more is
+    /// answered 503 `server busy`. The slot is taken once the body has arrived, so a client that
+    /// is not sending never holds one, and comparisons hold at most this many of the query lane's
+    /// `maxConcurrentQueries` workers.
     public var maxConcurrentComparisons: Int = 2
+    /// Bytes that recordings being uploaded may hold together (128 MiB, four of the largest),
+    /// counted as they arrive; the upload that would pass it is answered 503 `server busy`.
+    public var maxRecordingBytesInFlight: Int = 128 << 20
+    /// Slowest a recording may arrive, on average since its request began, once
+    /// `recordingUploadGrace` has passed (64 KiB/s); a slower one is answered 408 `request too
+    /// slow` and its connection closed, so a trickling client holds nothing for long.
+    public var minRecordingBytesPerSecond: Int = 64 << 10
+    /// How long a recording upload may take before `minRecordingBytesPerSecond` applies.
+    public var recordingUploadGrace: Duration = .seconds(2)
+    /// Longest a recording upload may take in all, however fast it began (408 past it).
+    public var maxRecordingUploadTime: Duration = .seconds(30)
 
     /// The body limit of a request to `path`: `maxRecordingBytes` for the routes that take a
     /// recording, else `maxBodyBytes`.
