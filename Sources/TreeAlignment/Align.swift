@@ -21,15 +21,19 @@ public import SelectorCore
 /// is not its new parent, or when it is off the longest common subsequence of its matched
 /// siblings' order. See Docs/Alignment.md.
 ///
-/// Linear passes over flat arrays, hash buckets and capped candidate lists: two 10^5-view trees
+/// Every phase is linear or n·log n in views (Docs/Alignment.md, Complexity): two 10^5-view trees
 /// align in well under a second on one core (release).
 public func align(_ old: ViewTree, _ new: ViewTree, options: AlignmentOptions = .init()) -> ViewTreeAlignment {
-    var aligner = Aligner(old, new, options)
-    aligner.topDown()
-    aligner.anchorIdentifiers()
-    aligner.bottomUp()
-    aligner.recoverEverything()
-    return aligner.editScript()
+    Aligner.run(old, new, options, NeverStop())
+}
+
+/// As `align(_:_:options:)`, stopping once `deadline` passes (or its `QueryCancellation` is
+/// cancelled): every phase checks it as it goes, every few thousand units of work, and the
+/// alignment then throws `QueryBudget.deadlineError` (`QueryBudget.cancelledError`) instead of
+/// finishing. A server answering within a time budget, or a tool with a `--timeout`, calls this.
+public func align(_ old: ViewTree, _ new: ViewTree, options: AlignmentOptions = .init(),
+                  deadline: QueryDeadline) throws(SelectorError) -> ViewTreeAlignment {
+    try Aligner.run(old, new, options, DeadlineStop(deadline: deadline))
 }
 
 /// A class and an identifier: by value id within one tree, by text across the two.
@@ -41,11 +45,22 @@ struct AnchorKey: Hashable {
     init(cls: Int32, text: String) { self.cls = cls; self.text = text }
 }
 
-/// The matching state of one `align` call.
-struct Aligner {
+/// A subtree the top-down phase considers at its height: its hash, its side (0 old, 1 new), its root.
+struct HeightEntry { var hash: UInt64; var side: UInt8; var node: Int32 }
+
+/// The keys `resolveAmbiguous` ranks a candidate pair of identical subtrees by.
+struct TwinPairScore {
+    var x: Int32, y: Int32, parents: Int, dice: Double, neighbours: Int, overlap: Double, twin: Int8, sibling: Int32
+    var position: Double
+}
+
+/// The matching state of one `align` call, stopped by `Stop` (`NeverStop`: it cannot throw).
+struct Aligner<Stop: AlignmentStop> {
     let a: TreeFacts
     let b: TreeFacts
     let options: AlignmentOptions
+    /// Work done so far, and the stop it is checked against.
+    var meter: WorkMeter<Stop>
     /// Counterparts (-1: none).
     var oldToNew: ContiguousArray<Int32>
     var newToOld: ContiguousArray<Int32>
@@ -53,11 +68,15 @@ struct Aligner {
     var recovered: [Bool]
     /// Old nodes matched by an identifier (`anchorIdentifiers`).
     var anchored: [Bool]
+    /// Old nodes in the order they were matched (the bottom-up phase reads what each step added).
+    var linked: [Int32] = []
 
-    init(_ old: ViewTree, _ new: ViewTree, _ options: AlignmentOptions) {
+    init(_ old: ViewTree, _ new: ViewTree, _ options: AlignmentOptions, _ stop: Stop) throws(Stop.Failure) {
+        var meter = WorkMeter(stop)
         var classIndex: [String: Int32] = [:]
-        a = TreeFacts(old, classIndex: &classIndex, labelProperties: options.labelProperties)
-        b = TreeFacts(new, classIndex: &classIndex, labelProperties: options.labelProperties)
+        a = try TreeFacts(old, classIndex: &classIndex, labelProperties: options.labelProperties, meter: &meter)
+        b = try TreeFacts(new, classIndex: &classIndex, labelProperties: options.labelProperties, meter: &meter)
+        self.meter = meter
         self.options = options
         oldToNew = ContiguousArray(repeating: -1, count: a.n)
         newToOld = ContiguousArray(repeating: -1, count: b.n)
@@ -65,18 +84,30 @@ struct Aligner {
         anchored = [Bool](repeating: false, count: a.n)
     }
 
+    /// The phases in turn, then the edit script.
+    static func run(_ old: ViewTree, _ new: ViewTree, _ options: AlignmentOptions, _ stop: Stop) throws(Stop.Failure) -> ViewTreeAlignment {
+        var aligner = try Aligner(old, new, options, stop)
+        try aligner.topDown()
+        try aligner.anchorIdentifiers()
+        try aligner.bottomUp()
+        try aligner.recoverEverything()
+        return try aligner.editScript()
+    }
+
     @inline(__always) mutating func link(_ x: Int32, _ y: Int32) {
         oldToNew[Int(x)] = y
         newToOld[Int(y)] = x
+        linked.append(x)
     }
 
     /// Maps two isomorphic subtrees node for node (their preorder layouts are the same), where
     /// both nodes are still free. False, mapping nothing, when they are not isomorphic after all
     /// (a hash collision).
     @discardableResult
-    mutating func linkSubtrees(_ x: Int32, _ y: Int32) -> Bool {
+    mutating func linkSubtrees(_ x: Int32, _ y: Int32) throws(Stop.Failure) -> Bool {
         let size = a.size(x)
         guard size == b.size(y) else { return false }
+        try meter.charge(2 * Int(size))
         for k in 0..<size {
             let i = Int(x + k), j = Int(y + k)
             guard a.cls[i] == b.cls[j], a.label[i] == b.label[j], a.ends[i] - x == b.ends[j] - y else { return false }
@@ -96,9 +127,10 @@ struct Aligner {
     /// view on either side: a locale swap changes every label, so no subtree above such a view
     /// hashes alike, but `name="ACCESSIBILITY"` is still the same row. Their matches then give the
     /// bottom-up phase's dice something to count.
-    mutating func anchorIdentifiers() {
+    mutating func anchorIdentifiers() throws(Stop.Failure) {
         for property in options.identifierProperties {
-            guard let oldValues = uniqueValues(a, property), let newValues = uniqueValues(b, property) else { continue }
+            guard let oldValues = try uniqueValues(a, property), let newValues = try uniqueValues(b, property) else { continue }
+            try meter.charge(oldValues.count)
             for (key, x) in oldValues {
                 guard let y = newValues[key], oldToNew[Int(x)] < 0, newToOld[Int(y)] < 0 else { continue }
                 link(x, y)
@@ -108,8 +140,9 @@ struct Aligner {
     }
 
     /// Each (class, non-empty string value of `property`) that one view alone holds, with that view.
-    func uniqueValues(_ facts: TreeFacts, _ property: String) -> [AnchorKey: Int32]? {
+    mutating func uniqueValues(_ facts: TreeFacts, _ property: String) throws(Stop.Failure) -> [AnchorKey: Int32]? {
         guard case .strings(let ids, let pool)? = facts.tree.columns[property] else { return nil }
+        try meter.charge(2 * ids.count)
         var holders: [AnchorKey: Int32] = [:], repeated: Set<AnchorKey> = []
         for (i, id) in ids.enumerated() where id >= 0 {
             let key = AnchorKey(cls: facts.cls[i], value: id)
@@ -128,7 +161,7 @@ struct Aligner {
     /// GumTree's greedy top-down phase: from the highest subtrees down, identical subtrees that are
     /// unique among the open ones on both sides are matched at once; those with several candidates
     /// wait for the end, when parents' dice can choose.
-    mutating func topDown() {
+    mutating func topDown() throws(Stop.Failure) {
         let maxHeight = Int(max(a.height.max() ?? 0, b.height.max() ?? 0))
         guard maxHeight > 0 else { return }
         let (starts1, byHeight1) = Self.bucketByHeight(a, maxHeight)
@@ -137,24 +170,25 @@ struct Aligner {
         var open1 = [Bool](repeating: false, count: a.n)
         var open2 = [Bool](repeating: false, count: b.n)
         var ambiguous: [(Int32, Int32, Int8)] = []
-        struct Entry { var hash: UInt64; var side: UInt8; var node: Int32 }
-        var entries: [Entry] = []
+        var entries: [HeightEntry] = []
 
         for h in stride(from: maxHeight, through: 1, by: -1) {
             entries.removeAll(keepingCapacity: true)
+            try meter.charge(1 + starts1[h + 1] - starts1[h] + starts2[h + 1] - starts2[h])
             for k in starts1[h]..<starts1[h + 1] {
                 let x = byHeight1[k]
                 let p = a.parents[Int(x)]
                 guard p < 0 || open1[Int(p)] else { continue }
-                if eligible(a, x, h) { entries.append(Entry(hash: a.hash[Int(x)], side: 0, node: x)) } else { open1[Int(x)] = true }
+                if eligible(a, x, h) { entries.append(HeightEntry(hash: a.hash[Int(x)], side: 0, node: x)) } else { open1[Int(x)] = true }
             }
             for k in starts2[h]..<starts2[h + 1] {
                 let y = byHeight2[k]
                 let p = b.parents[Int(y)]
                 guard p < 0 || open2[Int(p)] else { continue }
-                if eligible(b, y, h) { entries.append(Entry(hash: b.hash[Int(y)], side: 1, node: y)) } else { open2[Int(y)] = true }
+                if eligible(b, y, h) { entries.append(HeightEntry(hash: b.hash[Int(y)], side: 1, node: y)) } else { open2[Int(y)] = true }
             }
             guard !entries.isEmpty else { continue }
+            try meter.charge(entries.count)
             entries.sort { ($0.hash, $0.side, $0.node) < ($1.hash, $1.side, $1.node) }
             var lo = 0
             while lo < entries.count {
@@ -163,9 +197,10 @@ struct Aligner {
                 var mid = lo
                 while mid < hi && entries[mid].side == 0 { mid += 1 }
                 let c1 = mid - lo, c2 = hi - mid
-                if c1 == 1 && c2 == 1 && linkSubtrees(entries[lo].node, entries[mid].node) {
+                if c1 == 1 && c2 == 1, try linkSubtrees(entries[lo].node, entries[mid].node) {
                     // matched: closed on both sides
                 } else if c1 > 0 && c2 > 0 && c1 * c2 <= options.maxAmbiguousPairs && (c1 > 1 || c2 > 1) {
+                    try meter.charge(c1 * c2)
                     appendTwinPairs(entries[lo..<hi].map { ($0.side, $0.node) }, to: &ambiguous)
                 } else {
                     for k in lo..<hi {
@@ -175,7 +210,7 @@ struct Aligner {
                 lo = hi
             }
         }
-        resolveAmbiguous(ambiguous)
+        try resolveAmbiguous(ambiguous)
     }
 
     /// Every old × new pair of one group of identical subtrees (`members`: side 0 old, 1 new, old
@@ -237,17 +272,29 @@ struct Aligner {
     /// position in the tree. Parents alike come first because dice alone favours
     /// a small parent: a list item's twin under a deep chain of containers, whose descendants are
     /// not matched yet, loses to any parent whose subtree holds the list.
-    mutating func resolveAmbiguous(_ pairs: [(Int32, Int32, Int8)]) {
+    mutating func resolveAmbiguous(_ pairs: [(Int32, Int32, Int8)]) throws(Stop.Failure) {
         guard !pairs.isEmpty else { return }
-        struct Scored {
-            var x: Int32, y: Int32, parents: Int, dice: Double, neighbours: Int, overlap: Double, twin: Int8, sibling: Int32
-            var position: Double
+        // The parents' dice, each distinct pair of parents once, all in one sweep.
+        var keyIndex: [UInt64: Int32] = [:]
+        var parentPairs: [(Int32, Int32)] = []
+        var dieIndex = [Int32](repeating: -1, count: pairs.count)
+        try meter.charge(pairs.count)
+        for (k, (x, y, _)) in pairs.enumerated() {
+            let px = a.parents[Int(x)], py = b.parents[Int(y)]
+            guard px >= 0 && py >= 0 else { continue }
+            let key = UInt64(UInt32(px)) << 32 | UInt64(UInt32(py))
+            if let q = keyIndex[key] { dieIndex[k] = q; continue }
+            let q = Int32(parentPairs.count)
+            keyIndex[key] = q
+            parentPairs.append((px, py))
+            dieIndex[k] = q
         }
-        var cache: [UInt64: Double] = [:]
-        var scored: [Scored] = []
+        let dices = try dice(parentPairs)
+        var scored: [TwinPairScore] = []
         scored.reserveCapacity(pairs.count)
         let n1 = Double(max(a.n, 1)), n2 = Double(max(b.n, 1))
-        for (x, y, twin) in pairs {
+        for (k, (x, y, twin)) in pairs.enumerated() {
+            try meter.charge()
             let px = a.parents[Int(x)], py = b.parents[Int(y)]
             let d: Double
             var kin = 0
@@ -256,8 +303,7 @@ struct Aligner {
                 kin = px < 0 && py < 0 ? 2 : 0
             } else {
                 if a.cls[Int(px)] == b.cls[Int(py)] { kin = a.label[Int(px)] == b.label[Int(py)] ? 2 : 1 }
-                let key = UInt64(UInt32(px)) << 32 | UInt64(UInt32(py))
-                if let c = cache[key] { d = c } else { d = dice(px, py); cache[key] = d }
+                d = dices[Int(dieIndex[k])]
             }
             // Siblings on either side already matched to each other: what tells twins apart when
             // a deletion before them shifted every index.
@@ -266,10 +312,11 @@ struct Aligner {
             if p1 >= 0 && p2 >= 0 && oldToNew[Int(p1)] == p2 { neighbours += 1 }
             let s1 = a.nextSibling(x), s2 = b.nextSibling(y)
             if s1 >= 0 && s2 >= 0 && oldToNew[Int(s1)] == s2 { neighbours += 1 }
-            scored.append(Scored(x: x, y: y, parents: kin, dice: d, neighbours: neighbours, overlap: iou(x, y) ?? 0,
+            scored.append(TwinPairScore(x: x, y: y, parents: kin, dice: d, neighbours: neighbours, overlap: iou(x, y) ?? 0,
                                  twin: twin, sibling: abs(a.childIndex[Int(x)] - b.childIndex[Int(y)]),
                                  position: abs(Double(x) / n1 - Double(y) / n2)))
         }
+        try meter.charge(scored.count * 4)
         scored.sort {
             if $0.parents != $1.parents { return $0.parents > $1.parents }
             if $0.dice != $1.dice { return $0.dice > $1.dice }
@@ -281,22 +328,52 @@ struct Aligner {
             return ($0.x, $0.y) < ($1.x, $1.y)
         }
         for s in scored where oldToNew[Int(s.x)] < 0 && newToOld[Int(s.y)] < 0 {
-            linkSubtrees(s.x, s.y)
+            try linkSubtrees(s.x, s.y)
         }
     }
 
-    /// GumTree's dice: 2 × (descendants of `x` matched into the subtree of `y`) over the two
-    /// descendant counts.
-    func dice(_ x: Int32, _ y: Int32) -> Double {
-        let d1 = Int(a.size(x)) - 1, d2 = Int(b.size(y)) - 1
-        guard d1 + d2 > 0 else { return 0 }
-        var common = 0
-        let yEnd = b.ends[Int(y)]
-        for i in Int(x) + 1..<Int(a.ends[Int(x)]) {
-            let p = oldToNew[i]
-            if p > y && p < yEnd { common += 1 }
+    /// GumTree's dice of each pair (`x` old, `y` new): 2 × (descendants of `x` matched into the
+    /// subtree of `y`) over the two descendant counts, under the current matches.
+    ///
+    /// Descendants are preorder ranges, so the count is of matched pairs (old id, new id) in the
+    /// rectangle (x, end of x) × (y, end of y): one sweep over the old ids adds each counterpart
+    /// to a Fenwick tree over the new ids, and each pair reads it where its old range starts and
+    /// where it ends. O((n + pairs) log n), where scanning `x`'s subtree for each pair was
+    /// O(pairs × subtree), quadratic when one large parent meets many distinct ones.
+    mutating func dice(_ pairs: [(Int32, Int32)]) throws(Stop.Failure) -> [Double] {
+        guard !pairs.isEmpty else { return [] }
+        // Checkpoints by old id: pair q reads the tree at x + 1 (subtracted) and at the end of x.
+        var starts = [Int32](repeating: 0, count: a.n + 2)
+        for (x, _) in pairs {
+            starts[Int(x) + 2] += 1
+            starts[Int(a.ends[Int(x)]) + 1] += 1
         }
-        return 2 * Double(common) / Double(d1 + d2)
+        for r in 0...a.n { starts[r + 1] += starts[r] }
+        var fill = starts
+        var at = [Int32](repeating: 0, count: 2 * pairs.count)  // q * 2 (start) or q * 2 + 1 (end)
+        for (q, (x, _)) in pairs.enumerated() {
+            let r1 = Int(x) + 1, r2 = Int(a.ends[Int(x)])
+            at[Int(fill[r1])] = Int32(2 * q); fill[r1] += 1
+            at[Int(fill[r2])] = Int32(2 * q + 1); fill[r2] += 1
+        }
+        var common = [Int](repeating: 0, count: pairs.count)
+        var counter = FenwickCounter(size: b.n)
+        for r in 0...a.n {
+            try meter.charge(1 + Int(starts[r + 1] - starts[r]))
+            // Counterparts of the old ids below r are in.
+            for c in Int(starts[r])..<Int(starts[r + 1]) {
+                let q = Int(at[c] >> 1), y = Int(pairs[q].1)
+                let inside = counter.count(y + 1, Int(b.ends[y]))
+                common[q] += at[c] & 1 == 1 ? inside : -inside
+            }
+            if r < a.n, oldToNew[r] >= 0 { counter.add(Int(oldToNew[r])) }
+        }
+        return pairs.indices.map { q in
+            let (x, y) = pairs[q]
+            let d1 = Int(a.size(x)) - 1, d2 = Int(b.size(y)) - 1
+            guard d1 + d2 > 0 else { return 0 }
+            return 2 * Double(common[q]) / Double(d1 + d2)
+        }
     }
 
     // MARK: - Bottom-up
@@ -308,16 +385,42 @@ struct Aligner {
     /// Candidates are the unmatched same-class ancestors of a few of its matched descendants'
     /// counterparts (`maxSeeds`, collected up the tree as it is walked), not every view of the
     /// class: no quadratic scan.
-    mutating func bottomUp() {
+    ///
+    /// How many descendants' counterparts lie in each candidate's subtree is counted without
+    /// scanning the container's subtree (which made a chain of containers quadratic): in
+    /// postorder a subtree is a run of consecutive steps, and every match made inside it (before
+    /// the phase, or by the steps of its descendants) is made while that run is walked. So the
+    /// counterparts are appended, as they are matched, to a sequence that counts the values in a
+    /// range appended since a given position (`AppendOnlyRangeCounter`, O(log n) each), and a
+    /// container's count is the values appended since its subtree's run began that lie in the
+    /// candidate's preorder range. Small subtrees are still scanned, which is cheaper.
+    mutating func bottomUp() throws(Stop.Failure) {
         let k = max(1, options.maxSeeds)
         var seeds = [Int32](repeating: -1, count: a.n * k)
         var seedCount = [Int32](repeating: 0, count: a.n)
         var candidates: [Int32] = []
-        var counts: [Int] = [], direct: [Int] = [], dices: [Double] = []
+        var counts: [Int] = [], direct: [Int] = [], dices: [Double] = [], anchoredIn: [Bool] = []
         let maxCandidates = 16, maxWalk = 128
-        for t in a.postorder {
+        // Subtrees of at most this many descendants are scanned rather than counted.
+        let scanned = 256
+        // The counterparts in the order they were matched, and those of identifier anchors; the
+        // counts of both when each postorder position was reached.
+        var matched = AppendOnlyRangeCounter(valueCount: b.n)
+        var anchors = AppendOnlyRangeCounter(valueCount: anchored.contains(true) ? b.n : 0)
+        var matchedBefore = [Int32](repeating: 0, count: a.n)
+        var anchorsBefore = [Int32](repeating: 0, count: a.n)
+        var logged = linked.count
+        for (position, t) in a.postorder.enumerated() {
+            try meter.charge()
             let ti = Int(t)
-            guard oldToNew[ti] < 0 else { continue }
+            matchedBefore[position] = Int32(matched.count)
+            anchorsBefore[position] = Int32(anchors.count)
+            // Matched before this phase: nothing the steps so far did touches this node.
+            guard oldToNew[ti] < 0 else {
+                matched.append(Int(oldToNew[ti]))
+                if anchored[ti] { anchors.append(Int(oldToNew[ti])) }
+                continue
+            }
             let end = Int(a.ends[ti])
             guard end > ti + 1 else { continue }  // a leaf: recovery's business
             var c = 0
@@ -341,25 +444,46 @@ struct Aligner {
 
             candidates.removeAll(keepingCapacity: true)
             let wanted = a.cls[ti]
+            var steps = 0
             outer: for q in 0..<c {
                 var p = b.parents[Int(seeds[ti * k + q])]
-                var steps = 0
-                while p >= 0 && steps < maxWalk {
+                var walked = 0
+                while p >= 0 && walked < maxWalk {
                     if newToOld[Int(p)] < 0 && b.cls[Int(p)] == wanted && !candidates.contains(p) {
                         candidates.append(p)
                         if candidates.count >= maxCandidates { break outer }
                     }
                     p = b.parents[Int(p)]
-                    steps += 1
+                    walked += 1
                 }
+                steps += walked
             }
+            try meter.charge(steps)
             guard !candidates.isEmpty else { continue }
+            let d1 = end - ti - 1
             counts.removeAll(keepingCapacity: true)
             counts.append(contentsOf: repeatElement(0, count: candidates.count))
-            for i in ti + 1..<end {
-                let p = oldToNew[i]
-                guard p >= 0 else { continue }
-                for (q, cand) in candidates.enumerated() where p > cand && p < b.ends[Int(cand)] { counts[q] += 1 }
+            anchoredIn.removeAll(keepingCapacity: true)
+            anchoredIn.append(contentsOf: repeatElement(false, count: candidates.count))
+            if d1 <= scanned {
+                try meter.charge(d1 * candidates.count)
+                for i in ti + 1..<end {
+                    let p = oldToNew[i]
+                    guard p >= 0 else { continue }
+                    for (q, cand) in candidates.enumerated() where p > cand && p < b.ends[Int(cand)] {
+                        counts[q] += 1
+                        if anchored[i] { anchoredIn[q] = true }
+                    }
+                }
+            } else {
+                // The subtree's run of steps began `d1` positions before this one.
+                let first = position - d1
+                try meter.charge(64 * candidates.count)
+                for (q, cand) in candidates.enumerated() {
+                    let lo = Int(cand) + 1, hi = Int(b.ends[Int(cand)])
+                    counts[q] = matched.count(since: Int(matchedBefore[first]), lo, hi)
+                    anchoredIn[q] = anchors.count(since: Int(anchorsBefore[first]), lo, hi) > 0
+                }
             }
             // Children whose counterparts are children of the candidate, and how many children matched.
             direct.removeAll(keepingCapacity: true)
@@ -367,6 +491,7 @@ struct Aligner {
             var matchedChildren = 0
             j = ti + 1
             while j < end {
+                try meter.charge()
                 let p = oldToNew[j]
                 if p >= 0 {
                     matchedChildren += 1
@@ -374,7 +499,6 @@ struct Aligner {
                 }
                 j = Int(a.ends[j])
             }
-            let d1 = end - ti - 1
             dices.removeAll(keepingCapacity: true)
             for (q, cand) in candidates.enumerated() {
                 dices.append(2 * Double(counts[q]) / Double(d1 + Int(b.size(cand)) - 1))
@@ -383,15 +507,10 @@ struct Aligner {
             // counterparts needs no minimum dice: a labelled container that lost half its
             // subtree (a row deleted, the rest unlabelled) is still itself.
             let label = a.label[ti]
-            // A descendant anchored by its identifier whose counterpart lies in the candidate places
-            // us as surely as a high dice: after a locale swap it may be the only one of our
-            // descendants still matched (the candidates are the counterparts' ancestors of our
-            // class, so the nearest one holds it).
-            var anchoredIn = [Bool](repeating: false, count: candidates.count)
-            for i in ti + 1..<end where anchored[i] {
-                let p = oldToNew[i]
-                for (q, cand) in candidates.enumerated() where p > cand && p < b.ends[Int(cand)] { anchoredIn[q] = true }
-            }
+            // A descendant anchored by its identifier whose counterpart lies in the candidate
+            // (`anchoredIn`) places us as surely as a high dice: after a locale swap it may be
+            // the only one of our descendants still matched (the candidates are the
+            // counterparts' ancestors of our class, so the nearest one holds it).
             func eligible(_ q: Int) -> Bool {
                 dices[q] >= options.minDice || (label != 0 && dices[q] > 0 && b.label[Int(candidates[q])] == label) || anchoredIn[q]
             }
@@ -420,7 +539,12 @@ struct Aligner {
             }
             if best >= 0 {
                 link(t, best)
-                recover(t, best)
+                try recover(t, best)
+                // Every match this step made is inside this subtree: in the sequence from here on.
+                while logged < linked.count {
+                    matched.append(Int(oldToNew[Int(linked[logged])]))
+                    logged += 1
+                }
             }
         }
     }
@@ -440,7 +564,7 @@ struct Aligner {
     // MARK: - Recovery
 
     /// Pairs the unmatched children of `x` and `y`, then of every matched pair below them.
-    mutating func recover(_ x: Int32, _ y: Int32) {
+    mutating func recover(_ x: Int32, _ y: Int32) throws(Stop.Failure) {
         var stack: [(Int32, Int32)] = [(x, y)]
         var left: [Int32] = [], right: [Int32] = []
         while let (x, y) = stack.popLast() {
@@ -450,7 +574,8 @@ struct Aligner {
             right.removeAll(keepingCapacity: true)
             forEachChild(a, x) { if oldToNew[Int($0)] < 0 { left.append($0) } }
             forEachChild(b, y) { if newToOld[Int($0)] < 0 { right.append($0) } }
-            if !left.isEmpty && !right.isEmpty { matchLists(left, right) }
+            try meter.charge(1 + Int(a.childCount[Int(x)] + b.childCount[Int(y)]))
+            if !left.isEmpty && !right.isEmpty { try matchLists(left, right) }
             forEachChild(a, x) { c in
                 let p = oldToNew[Int(c)]
                 if p >= 0 && !recovered[Int(c)] { stack.append((c, p)) }
@@ -461,17 +586,18 @@ struct Aligner {
     /// Matches the roots, then recovers inside every matched pair not yet visited (a pair whose
     /// parents did not match, such as a subtree moved out of a deleted view), in preorder so
     /// that pairs found on the way are recovered too.
-    mutating func recoverEverything() {
+    mutating func recoverEverything() throws(Stop.Failure) {
         let roots1 = a.tree.roots.filter { oldToNew[Int($0)] < 0 }
         let roots2 = b.tree.roots.filter { newToOld[Int($0)] < 0 }
         if roots1.count == 1 && roots2.count == 1 && a.cls[Int(roots1[0])] == b.cls[Int(roots2[0])] {
             // GumTree matches the roots unconditionally; we ask for the same class at least.
             link(roots1[0], roots2[0])
         } else if !roots1.isEmpty && !roots2.isEmpty {
-            matchLists(roots1, roots2)
+            try matchLists(roots1, roots2)
         }
-        for x in 0..<Int32(a.n) where oldToNew[Int(x)] >= 0 && !recovered[Int(x)] {
-            recover(x, oldToNew[Int(x)])
+        for x in 0..<Int32(a.n) {
+            try meter.charge()
+            if oldToNew[Int(x)] >= 0 && !recovered[Int(x)] { try recover(x, oldToNew[Int(x)]) }
         }
     }
 

@@ -2,7 +2,8 @@ import SelectorCore
 
 extension Aligner {
     /// The alignment's edit script from the final mapping.
-    func editScript() -> ViewTreeAlignment {
+    mutating func editScript() throws(Stop.Failure) -> ViewTreeAlignment {
+        try meter.charge(a.n + b.n)
         var matches: [NodePair] = []
         matches.reserveCapacity(min(a.n, b.n))
         var deleted: [NodeID] = []
@@ -12,8 +13,8 @@ extension Aligner {
         }
         var inserted: [NodeID] = []
         for y in 0..<b.n where newToOld[y] < 0 { inserted.append(NodeID(y)) }
-        let moved = movedPairs()
-        let names = PropertyDiff(a.tree, b.tree, ignoring: options.ignoredProperties).differing(matches)
+        let moved = try movedPairs()
+        let names = try PropertyDiff(a.tree, b.tree, ignoring: options.ignoredProperties, meter: &meter).differing(matches, meter: &meter)
         var changed: [PropertyChange] = []
         for (m, names) in zip(matches, names) where !names.isEmpty {
             changed.append(PropertyChange(old: m.old, new: m.new, properties: names))
@@ -25,7 +26,8 @@ extension Aligner {
     /// Matched pairs that moved: to a parent that is not the old parent's counterpart, or, under
     /// the counterpart, off the longest common subsequence of the siblings' order (Chawathe et
     /// al.'s AlignChildren: the fewest moves that restore the order).
-    func movedPairs() -> [NodePair] {
+    mutating func movedPairs() throws(Stop.Failure) -> [NodePair] {
+        try meter.charge(a.n)
         var moved = [Bool](repeating: false, count: a.n)
         for x in 0..<a.n {
             let y = oldToNew[x]
@@ -44,12 +46,13 @@ extension Aligner {
             }
             guard stayed.count > 1 else { return }
             var keep = [Bool](repeating: false, count: stayed.count)
-            for k in Self.longestIncreasing(positions) { keep[k] = true }
+            for k in Subsequence.longestIncreasing(positions) { keep[k] = true }
             for (k, c) in stayed.enumerated() where !keep[k] { moved[Int(c)] = true }
         }
         alignChildren(a.tree.roots)
         var children: [Int32] = []
         for p in 0..<Int32(a.n) where oldToNew[Int(p)] >= 0 && a.ends[Int(p)] > p + 1 {
+            try meter.charge(4 * Int(a.childCount[Int(p)]))
             children.removeAll(keepingCapacity: true)
             forEachChild(a, p) { children.append($0) }
             alignChildren(children)
@@ -58,7 +61,10 @@ extension Aligner {
         for x in 0..<a.n where moved[x] { out.append(NodePair(old: NodeID(x), new: oldToNew[x])) }
         return out
     }
+}
 
+/// The longest increasing subsequence (`Aligner`'s edit script keeps the siblings on it in place).
+enum Subsequence {
     /// Indices of a longest strictly increasing subsequence of `values` (patience sorting,
     /// O(k log k)); among equally long ones, the one ending on the smallest values.
     static func longestIncreasing(_ values: [Int32]) -> [Int] {
@@ -97,26 +103,58 @@ struct PropertyDiff {
     let names: [String]
     let comparators: [Comparator]
 
-    init(_ old: ViewTree, _ new: ViewTree, ignoring ignored: Set<String>) {
+    init<Stop: AlignmentStop>(_ old: ViewTree, _ new: ViewTree, ignoring ignored: Set<String>,
+                              meter: inout WorkMeter<Stop>) throws(Stop.Failure) {
         names = Set(old.propertyNames).union(new.propertyNames).subtracting(ignored).sorted()
-        comparators = names.map { name in
+        var comparators: [Comparator] = []
+        for name in names {
             switch (old.columns[name], new.columns[name]) {
             case let (.strings(i1, p1)?, .strings(i2, p2)?):
-                return .strings(i1, i2, (0..<p1.count).map { p2.id(of: p1[Int32($0)]) ?? -2 })
-            case let (.numbers(v1)?, .numbers(v2)?): return .numbers(v1, v2)
-            case let (.bools(v1)?, .bools(v2)?): return .bools(v1, v2)
-            case let (.frames(v1)?, .frames(v2)?): return .frames(v1, v2)
-            case let (c1, c2): return .values(c1, c2)
+                comparators.append(.strings(i1, i2, try Self.translation(p1, p2, meter: &meter)))
+            case let (.numbers(v1)?, .numbers(v2)?): comparators.append(.numbers(v1, v2))
+            case let (.bools(v1)?, .bools(v2)?): comparators.append(.bools(v1, v2))
+            case let (.frames(v1)?, .frames(v2)?): comparators.append(.frames(v1, v2))
+            case let (c1, c2): comparators.append(.values(c1, c2))
             }
         }
+        self.comparators = comparators
+    }
+
+    /// Each value id of `p1` → the id of the equal value of `p2` (-2: none). ASCII values are
+    /// looked up in `p2` directly; the others in one dictionary of `p2`'s values, built the first
+    /// time one is asked for (`StringPool.id(of:)` compares such a value with every value of a
+    /// pool that holds only ASCII ones, which made two large pools quadratic). Equal as `String`s
+    /// either way: canonically equivalent spellings are one value.
+    static func translation<Stop: AlignmentStop>(_ p1: StringPool, _ p2: StringPool,
+                                                 meter: inout WorkMeter<Stop>) throws(Stop.Failure) -> [Int32] {
+        var byValue: [String: Int32]? = nil
+        var out = [Int32](repeating: -2, count: p1.count)
+        for k in 0..<p1.count {
+            try meter.charge()
+            let value = p1[Int32(k)]
+            if value.utf8.allSatisfy({ $0 < 0x80 }) {
+                out[k] = p2.id(of: value) ?? -2
+                continue
+            }
+            if byValue == nil {
+                try meter.charge(p2.count)
+                var index: [String: Int32] = [:]
+                index.reserveCapacity(p2.count)
+                for m in 0..<p2.count where index[p2[Int32(m)]] == nil { index[p2[Int32(m)]] = Int32(m) }
+                byValue = index
+            }
+            out[k] = byValue?[value] ?? -2
+        }
+        return out
     }
 
     /// For each pair, the names of the properties whose values differ between its old and its
     /// new view, sorted. One column at a time over every pair, so each column's storage is
     /// unpacked once, not once per pair.
-    func differing(_ pairs: [NodePair]) -> [[String]] {
+    func differing<Stop: AlignmentStop>(_ pairs: [NodePair], meter: inout WorkMeter<Stop>) throws(Stop.Failure) -> [[String]] {
         var out = [[String]](repeating: [], count: pairs.count)
         for (k, c) in comparators.enumerated() {
+            try meter.charge(pairs.count)
             let name = names[k]
             func scan(_ same: (Int, Int) -> Bool) {
                 for (p, m) in pairs.enumerated() where !same(Int(m.old), Int(m.new)) { out[p].append(name) }

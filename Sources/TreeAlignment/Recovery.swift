@@ -9,25 +9,27 @@ extension Aligner {
     /// label, each first among the two lists and then through one level of unmatched wrappers
     /// (a view inserted around some children, or removed from around them); last, by class and
     /// shape or frame.
-    mutating func matchLists(_ l1: [Int32], _ l2: [Int32]) {
+    mutating func matchLists(_ l1: [Int32], _ l2: [Int32]) throws(Stop.Failure) {
         var left = l1, right = l2
-        pairByEvidence(&left, &right)
+        try pairByEvidence(&left, &right)
         guard !left.isEmpty, !right.isEmpty else { return }
         var inner = expanded(b, right, newToOld)
+        try meter.charge(inner.count)
         if inner != right {
             var l = left
-            pairByEvidence(&l, &inner)
+            try pairByEvidence(&l, &inner)
             prune(&left, &right)
         }
         guard !left.isEmpty, !right.isEmpty else { return }
         var outer = expanded(a, left, oldToNew)
+        try meter.charge(outer.count)
         if outer != left {
             var r = right
-            pairByEvidence(&outer, &r)
+            try pairByEvidence(&outer, &r)
             prune(&left, &right)
         }
         guard !left.isEmpty, !right.isEmpty else { return }
-        pairByClass(left, right)
+        try pairByClass(left, right)
     }
 
     /// `list` with every view that has children replaced by its unmatched children, in place
@@ -43,28 +45,29 @@ extension Aligner {
 
     /// The stages that rest on labels or whole subtrees; each leaves in `l1` and `l2` only what is
     /// still unmatched.
-    mutating func pairByEvidence(_ l1: inout [Int32], _ l2: inout [Int32]) {
+    mutating func pairByEvidence(_ l1: inout [Int32], _ l2: inout [Int32]) throws(Stop.Failure) {
+        try meter.charge(l1.count + l2.count)
         // Identical subtrees (one the top-down phase left because it had twins elsewhere), when
         // they are evidence as the top-down phase counts it: bare leaves of one class are all
         // identical, and pairing them in order here would ignore a wrapper's look-through.
         let minHeight = options.minHeight, labelled = options.matchLabelledSubtreesBelowMinHeight
-        pairByKey(l1, l2, { t, v in
+        try pairByKey(l1, l2, { t, v in
             t.height[Int(v)] >= minHeight || (labelled && t.label[Int(v)] != 0) ? t.hash[Int(v)] : nil
-        }) { me, x, y in
-            if !me.linkSubtrees(x, y) { me.link(x, y) }
+        }) { (me: inout Aligner, x: Int32, y: Int32) throws(Stop.Failure) in
+            if try !me.linkSubtrees(x, y) { me.link(x, y) }
         }
         prune(&l1, &l2)
         guard !l1.isEmpty, !l2.isEmpty else { return }
         // Same class, same label.
-        pairByKey(l1, l2, { t, v in
+        try pairByKey(l1, l2, { t, v in
             t.label[Int(v)] == 0 ? nil : Hash64.combine(t.label[Int(v)], UInt64(UInt32(bitPattern: t.cls[Int(v)])))
-        }) { me, x, y in
+        }) { (me: inout Aligner, x: Int32, y: Int32) throws(Stop.Failure) in
             me.link(x, y)
         }
         prune(&l1, &l2)
         guard !l1.isEmpty, !l2.isEmpty else { return }
         // Same class, similar label.
-        pairBySimilarLabel(l1, l2)
+        try pairBySimilarLabel(l1, l2)
         prune(&l1, &l2)
     }
 
@@ -76,39 +79,33 @@ extension Aligner {
     /// Pairs views with equal keys in document order (the k-th old view with a key goes with the
     /// k-th new one), so repeated equal siblings keep their order.
     mutating func pairByKey(_ l1: [Int32], _ l2: [Int32], _ key: (TreeFacts, Int32) -> UInt64?,
-                            _ pair: (inout Aligner, Int32, Int32) -> Void) {
+                            _ pair: (inout Aligner, Int32, Int32) throws(Stop.Failure) -> Void) throws(Stop.Failure) {
         if l1.count * l2.count <= 256 {
+            try meter.charge(l1.count * l2.count)
             var used = [Bool](repeating: false, count: l2.count)
             for x in l1 {
                 guard let k = key(a, x) else { continue }
                 for (j, y) in l2.enumerated() where !used[j] && key(b, y) == k {
                     used[j] = true
-                    if oldToNew[Int(x)] < 0 && newToOld[Int(y)] < 0 { pair(&self, x, y) }
+                    if oldToNew[Int(x)] < 0 && newToOld[Int(y)] < 0 { try pair(&self, x, y) }
                     break
                 }
             }
             return
         }
+        try meter.charge(2 * (l1.count + l2.count))
         var queues: [UInt64: [Int32]] = [:]
         for y in l2.reversed() { if let k = key(b, y) { queues[k, default: []].append(y) } }
         for x in l1 {
             guard let k = key(a, x), let y = queues[k]?.popLast() else { continue }
-            if oldToNew[Int(x)] < 0 && newToOld[Int(y)] < 0 { pair(&self, x, y) }
+            if oldToNew[Int(x)] < 0 && newToOld[Int(y)] < 0 { try pair(&self, x, y) }
         }
     }
 
-    /// Index pairs `(i, j)` to score: all of them when few, else those at nearby relative positions.
-    func candidatePairs(_ n1: Int, _ n2: Int, _ body: (Int, Int) -> Void) {
-        let cap = max(1, options.maxRecoveryPairs)
-        if n1 * n2 <= cap {
-            for i in 0..<n1 { for j in 0..<n2 { body(i, j) } }
-            return
-        }
-        let half = max(1, cap / (2 * max(n1, 1)))
-        for i in 0..<n1 {
-            let center = i * n2 / max(n1, 1)
-            for j in max(0, center - half)...min(n2 - 1, center + half) { body(i, j) }
-        }
+    /// Index pairs `(i, j)` to score: all of them when few, else those at nearby relative positions
+    /// (at most `maxRecoveryPairs` plus three per old view).
+    func candidatePairs(_ n1: Int, _ n2: Int) -> CandidatePairs {
+        CandidatePairs(n1, n2, cap: max(1, options.maxRecoveryPairs))
     }
 
     /// Relative place of index `i` in a list of `n`, 0...1.
@@ -116,7 +113,7 @@ extension Aligner {
 
     /// Stage 3: same class and label similarity >= `minLabelSimilarity`; best score first (the
     /// similarity, then overlapping frames, then the nearer relative position).
-    mutating func pairBySimilarLabel(_ l1: [Int32], _ l2: [Int32]) {
+    mutating func pairBySimilarLabel(_ l1: [Int32], _ l2: [Int32]) throws(Stop.Failure) {
         // Labelled views of the classes both sides still hold: no text is read for the others.
         var classes1: Set<Int32> = [], classes2: Set<Int32> = []
         for x in l1 where a.label[Int(x)] != 0 { classes1.insert(a.cls[Int(x)]) }
@@ -124,19 +121,23 @@ extension Aligner {
         let left = l1.filter { a.label[Int($0)] != 0 && classes2.contains(a.cls[Int($0)]) }
         let right = l2.filter { b.label[Int($0)] != 0 && classes1.contains(b.cls[Int($0)]) }
         guard !left.isEmpty, !right.isEmpty else { return }
+        try meter.charge(4 * (left.count + right.count))
         let texts1 = left.map { LabelText(a.labelValues($0)) }
         let texts2 = right.map { LabelText(b.labelValues($0)) }
         var scored: [(score: Double, i: Int, j: Int)] = []
-        candidatePairs(left.count, right.count) { i, j in
+        var pairs = candidatePairs(left.count, right.count)
+        while let (i, j) = pairs.next() {
             let x = left[i], y = right[j]
-            guard a.cls[Int(x)] == b.cls[Int(y)] else { return }
+            guard a.cls[Int(x)] == b.cls[Int(y)] else { continue }
+            // An edit distance of labels cut to 64 scalars: a few hundred steps at most.
+            try meter.charge(16)
             let sim = texts1[i].similarity(to: texts2[j], atLeast: options.minLabelSimilarity)
-            guard sim >= options.minLabelSimilarity else { return }
+            guard sim >= options.minLabelSimilarity else { continue }
             let overlap = iou(x, y) ?? 0
             let place = 1 - abs(Self.relative(i, left.count) - Self.relative(j, right.count))
             scored.append((sim + 0.25 * overlap + 0.1 * place, i, j))
         }
-        greedy(scored, left, right)
+        try greedy(scored, left, right)
     }
 
     /// The last stage, for what no label or subtree told: views of the same class, paired in
@@ -145,21 +146,23 @@ extension Aligner {
     /// frame overlap, relative position). A pair must have the same shape, or frames overlapping
     /// by half, or be the only view of its class on each side (with frames, overlapping ones);
     /// through a wrapper, the same shape and (when recorded) overlapping frames.
-    mutating func pairByClass(_ l1: [Int32], _ l2: [Int32]) {
+    mutating func pairByClass(_ l1: [Int32], _ l2: [Int32]) throws(Stop.Failure) {
         let direct1 = groupByClass(a, l1), direct2 = groupByClass(b, l2)
         let through1 = groupByClass(a, expanded(a, l1, oldToNew)), through2 = groupByClass(b, expanded(b, l2, newToOld))
+        try meter.charge(4 * (l1.count + l2.count))
         var seen: Set<Int32> = []
         for x in l1 {
             let c = a.cls[Int(x)]
             guard seen.insert(c).inserted else { continue }
             let p = direct1[c] ?? [], q = direct2[c] ?? [], qq = through2[c] ?? []
+            try meter.charge(2 * (p.count + q.count + qq.count))
             if !q.isEmpty && p.count == q.count {
                 let only = p.count == 1
                 for (x, y) in zip(p, q) where acceptable(x, y, strict: false, only: only) { link(x, y) }
             } else if qq.count == p.count && qq != q {
                 for (x, y) in zip(p, qq) where acceptable(x, y, strict: true, only: false) { link(x, y) }
             } else if !q.isEmpty {
-                pairScored(p, q, strict: false)
+                try pairScored(p, q, strict: false)
             }
             // What is left of the class, against the new side seen through its wrappers.
             guard qq != q else { continue }
@@ -168,17 +171,18 @@ extension Aligner {
             if p2.count == q2.count {
                 for (x, y) in zip(p2, q2) where acceptable(x, y, strict: true, only: false) { link(x, y) }
             } else {
-                pairScored(p2, q2, strict: true)
+                try pairScored(p2, q2, strict: true)
             }
         }
         // Views of the old side's unmatched wrappers, against what is left on the new side.
         for c in through1.keys.sorted() {
             let p = (through1[c] ?? []).filter { oldToNew[Int($0)] < 0 }, q = (direct2[c] ?? []).filter { newToOld[Int($0)] < 0 }
+            try meter.charge(2 * (p.count + q.count))
             guard !p.isEmpty, !q.isEmpty, p != (direct1[c] ?? []) else { continue }
             if p.count == q.count {
                 for (x, y) in zip(p, q) where acceptable(x, y, strict: true, only: false) { link(x, y) }
             } else {
-                pairScored(p, q, strict: true)
+                try pairScored(p, q, strict: true)
             }
         }
     }
@@ -191,16 +195,18 @@ extension Aligner {
     }
 
     /// Same-class views paired best score first (same shape, frame overlap, relative position).
-    mutating func pairScored(_ p: [Int32], _ q: [Int32], strict: Bool) {
+    mutating func pairScored(_ p: [Int32], _ q: [Int32], strict: Bool) throws(Stop.Failure) {
         var scored: [(score: Double, i: Int, j: Int)] = []
-        candidatePairs(p.count, q.count) { i, j in
+        var pairs = candidatePairs(p.count, q.count)
+        while let (i, j) = pairs.next() {
+            try meter.charge()
             let x = p[i], y = q[j]
-            guard acceptable(x, y, strict: strict, only: false) else { return }
+            guard acceptable(x, y, strict: strict, only: false) else { continue }
             let same = a.shape[Int(x)] == b.shape[Int(y)] ? 1.0 : 0
             let place = 1 - abs(Self.relative(i, p.count) - Self.relative(j, q.count))
             scored.append((same + (iou(x, y) ?? 0) + 0.5 * place, i, j))
         }
-        greedy(scored, p, q)
+        try greedy(scored, p, q)
     }
 
     /// Whether the class stage may pair `x` and `y` (same class already).
@@ -212,7 +218,8 @@ extension Aligner {
     }
 
     /// Links the scored pairs best first, each view at most once; ties by position.
-    mutating func greedy(_ scored: [(score: Double, i: Int, j: Int)], _ left: [Int32], _ right: [Int32]) {
+    mutating func greedy(_ scored: [(score: Double, i: Int, j: Int)], _ left: [Int32], _ right: [Int32]) throws(Stop.Failure) {
+        try meter.charge(4 * scored.count)
         let sorted = scored.sorted { $0.score != $1.score ? $0.score > $1.score : ($0.i, $0.j) < ($1.i, $1.j) }
         for s in sorted {
             let x = left[s.i], y = right[s.j]
@@ -230,6 +237,48 @@ extension Aligner {
         guard w > 0, h > 0 else { return 0 }
         let inter = w * h
         return union - inter > 0 ? inter / (union - inter) : 1
+    }
+}
+
+/// The index pairs `Aligner.candidatePairs(_:_:)` scores, one at a time: every pair when there are
+/// at most `cap`, else each old index with the new ones about its relative position (at most
+/// `cap` plus three per old index in all).
+struct CandidatePairs {
+    let n1: Int, n2: Int, half: Int
+    let all: Bool
+    var i = 0, j = 0, last = -1
+
+    init(_ n1: Int, _ n2: Int, cap: Int) {
+        self.n1 = n1
+        self.n2 = n2
+        all = n1 * n2 <= cap
+        half = max(1, cap / (2 * max(n1, 1)))
+    }
+
+    mutating func next() -> (Int, Int)? {
+        if all {
+            guard i < n1, n2 > 0 else { return nil }
+            defer {
+                j += 1
+                if j == n2 { j = 0; i += 1 }
+            }
+            return (i, j)
+        }
+        while i < n1 {
+            if last < 0 {
+                // The window about old index i's relative position.
+                let center = i * n2 / max(n1, 1)
+                j = max(0, center - half)
+                last = min(n2 - 1, center + half)
+            }
+            if j <= last {
+                defer { j += 1 }
+                return (i, j)
+            }
+            i += 1
+            last = -1
+        }
+        return nil
     }
 }
 

@@ -34,6 +34,13 @@ struct TreeFacts {
     let labelColumns: [PropertyColumn]
 
     init(_ tree: ViewTree, classIndex: inout [String: Int32], labelProperties: [String]) {
+        var meter = WorkMeter(NeverStop())
+        self.init(tree, classIndex: &classIndex, labelProperties: labelProperties, meter: &meter)
+    }
+
+    /// The facts of `tree`, charging `meter` a unit a view for each pass.
+    init<Stop: AlignmentStop>(_ tree: ViewTree, classIndex: inout [String: Int32], labelProperties: [String],
+                              meter: inout WorkMeter<Stop>) throws(Stop.Failure) {
         self.tree = tree
         n = tree.count
         parents = tree.parents
@@ -46,8 +53,9 @@ struct TreeFacts {
             classIndex[name] = id
             return id
         }
+        try meter.charge(n)
         cls = tree.classIDs.map { local[Int($0)] }
-        label = Self.labelHashes(tree, labelProperties)
+        label = try Self.labelHashes(tree, labelProperties, meter: &meter)
         labelColumns = labelProperties.compactMap { tree.columns[$0] }
         if case .frames(let f)? = tree.columns[PropertyName.accessibilityFrame] { frames = f } else { frames = nil }
 
@@ -59,6 +67,7 @@ struct TreeFacts {
         childCount = [Int32](repeating: 0, count: n)
         // Children come after their parent in preorder: one backward pass sees every child first.
         for i in stride(from: n - 1, through: 0, by: -1) {
+            try meter.charge()
             var h = Hash64.combine(Hash64.seed, UInt64(UInt32(bitPattern: cls[i])))
             h = Hash64.combine(h, label[i])
             var s = Hash64.combine(Hash64.seed, UInt64(UInt32(bitPattern: cls[i])))
@@ -93,6 +102,7 @@ struct TreeFacts {
         postorder.reserveCapacity(n)
         var stack: [Int32] = []
         for v in 0..<n {
+            try meter.charge()
             while let top = stack.last, Int(ends[Int(top)]) <= v { postorder.append(top); stack.removeLast() }
             stack.append(Int32(v))
         }
@@ -100,7 +110,8 @@ struct TreeFacts {
     }
 
     /// Per node, one hash over the label properties present (empty strings count as absent).
-    private static func labelHashes(_ tree: ViewTree, _ names: [String]) -> [UInt64] {
+    private static func labelHashes<Stop: AlignmentStop>(_ tree: ViewTree, _ names: [String],
+                                                         meter: inout WorkMeter<Stop>) throws(Stop.Failure) -> [UInt64] {
         let n = tree.count
         var out = [UInt64](repeating: 0, count: n)
         for (k, name) in names.enumerated() {
@@ -109,6 +120,7 @@ struct TreeFacts {
             switch column {
             case .strings(let ids, let pool):
                 // Each distinct value is hashed once, from its bytes.
+                try meter.charge(n + pool.bytes.count / 16)
                 var valueHash = [UInt64](repeating: 0, count: pool.count)
                 pool.withValueBytes { bytes, offsets in
                     for v in 0..<pool.count {
@@ -123,6 +135,7 @@ struct TreeFacts {
             default:
                 // Rare (a label column holding numbers or mixed values): the value's text.
                 for i in 0..<n {
+                    try meter.charge()
                     guard let text = column.value(at: i).flatMap(Self.text), !text.isEmpty else { continue }
                     var t = text
                     let vh = t.withUTF8 { Hash64.bytes($0) }

@@ -6,12 +6,12 @@ import ViewSelectorsTesting
 @Suite("the alignment's parts and options")
 struct AlignmentPartsTests {
     @Test func theLongestIncreasingSubsequenceKeepsTheMostSiblingsInPlace() {
-        #expect(Aligner.longestIncreasing([]) == [])
-        #expect(Aligner.longestIncreasing([0, 1, 2]) == [0, 1, 2])
-        #expect(Aligner.longestIncreasing([3, 0, 1, 2]) == [1, 2, 3])  // the first moved last
-        #expect(Aligner.longestIncreasing([1, 2, 3, 0]) == [0, 1, 2])  // the last moved first
-        #expect(Aligner.longestIncreasing([1, 0]) == [1])  // a swap: the first one moved
-        #expect(Aligner.longestIncreasing([2, 0, 3, 1, 4]).count == 3)
+        #expect(Subsequence.longestIncreasing([]) == [])
+        #expect(Subsequence.longestIncreasing([0, 1, 2]) == [0, 1, 2])
+        #expect(Subsequence.longestIncreasing([3, 0, 1, 2]) == [1, 2, 3])  // the first moved last
+        #expect(Subsequence.longestIncreasing([1, 2, 3, 0]) == [0, 1, 2])  // the last moved first
+        #expect(Subsequence.longestIncreasing([1, 0]) == [1])  // a swap: the first one moved
+        #expect(Subsequence.longestIncreasing([2, 0, 3, 1, 4]).count == 3)
     }
 
     @Test func labelSimilarityIsEditDistanceOrSharedWords() {
