@@ -32,6 +32,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Largest /map answer in bytes (larger ones get 'answer too large').") var maxAnswerBytes: Int = 64 << 20
     @Option(help: "Most streamed answers (/dump, /inspector/tree) in flight; more get 503 server busy.")
     var maxConcurrentStreams: Int = 16
+    @Option(help: "Most bytes the streamed answers being sent may hold together (their snapshots of the tree, each buffer once, and their answers); more get 503 server busy.")
+    var maxStreamedBytes: Int = FranklyServerConfiguration().maxStreamedBytes
     @Option(help: "Seconds a streamed answer may wait for the client to take a chunk before the connection is closed.")
     var stalledWriteTimeout: Double = 15
     @Option(help: "Largest recording the inspector's compare mode reads (/inspector/diff, /inspector/survival), in bytes; larger ones get 413.")
@@ -50,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard crowdedIdleTimeout > 0 else { throw ValidationError("--crowded-idle-timeout must be positive") }
         guard maxAnswerBytes >= 1 else { throw ValidationError("--max-answer-bytes must be at least 1") }
         guard maxConcurrentStreams >= 1 else { throw ValidationError("--max-concurrent-streams must be at least 1") }
+        guard maxStreamedBytes >= 1 else { throw ValidationError("--max-streamed-bytes must be at least 1") }
         guard stalledWriteTimeout > 0, stalledWriteTimeout < 1e9 else { throw ValidationError("--stalled-write-timeout must be positive") }
         guard maxRecordingBytes >= 1 else { throw ValidationError("--max-recording-bytes must be at least 1") }
         guard maxRecordingViews >= 1 else { throw ValidationError("--max-recording-views must be at least 1") }
@@ -76,6 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowedHosts = allowedHosts
         configuration.maxAnswerBytes = maxAnswerBytes
         configuration.maxConcurrentStreams = maxConcurrentStreams
+        configuration.maxStreamedBytes = maxStreamedBytes
         configuration.stalledWriteTimeout = .milliseconds(Int64(stalledWriteTimeout * 1000))
         configuration.maxRecordingBytes = maxRecordingBytes
         configuration.maxRecordingViews = maxRecordingViews

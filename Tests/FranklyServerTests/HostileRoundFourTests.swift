@@ -170,3 +170,80 @@ struct HostileRoundFourTests {
         }
     }
 }
+
+/// Issue 40, item 7: stalled `/dump` readers with a write between each pinned one edited copy of
+/// the tree apiece (40 readers, 895 MB at 10^6 views). What all streams hold is now counted in
+/// bytes, each buffer once however many share it, against `maxStreamedBytes`.
+@Suite("Stalled readers hold bounded bytes together")
+struct PinnedStreamTests {
+    static let tree = StalledReaderTests.tree
+
+    /// The bytes of the tree's buffers, each once.
+    static func bytes(_ trees: [ViewTree]) -> Int {
+        var seen: [UInt: Int] = [:]
+        for t in trees { for b in t.storageBuffers { seen[b.identity] = b.bytes } }
+        return seen.values.reduce(0, +)
+    }
+
+    @Test func editedCopiesShareTheirUneditedBuffers() {
+        let edited = Self.tree.setting("accessibilityLabel", to: .string("x"), on: [3])
+        let one = Self.bytes([Self.tree]), both = Self.bytes([Self.tree, edited])
+        let column = Self.tree.columns["accessibilityLabel"]!.approximateBytes
+        #expect(one > 0)
+        // Only the edited column is new: its ids and its pool.
+        #expect(both > one && both - one <= column + 64)
+        #expect(Self.bytes([Self.tree, Self.tree]) == one)
+    }
+
+    @Test func readersOfEditedTreesAreBoundedInBytesAndReadersOfOneTreeAreNot() async throws {
+        let one = Self.bytes([Self.tree])
+        let label = Self.tree.columns["accessibilityLabel"]!.approximateBytes
+        let host = SnapshotHost(tree: Self.tree)
+        var c = Fixture.configuration()
+        c.maxConcurrentStreams = 40
+        c.stalledWriteTimeout = .seconds(120)
+        // The tree and three edited label columns.
+        c.maxStreamedBytes = one + 3 * label + label / 2
+        let server = FranklyServer(host: host, registry: TestEngines.realRegistry(), configuration: c, logger: LogCapture().logger)
+        try await withRunningServer(server) { server, port async throws in
+            // Ten readers of one tree: they hold it once, and all are sent.
+            var readers: [StalledReader] = []
+            for _ in 0..<10 { readers.append(try StalledReader(port: port, path: "/dump")) }
+            let end = ContinuousClock.now + .seconds(60)
+            while server.streamsInFlight < 10 && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(server.streamsInFlight == 10)
+            #expect(server.streams.pinned.inUse == one)
+            // Readers with a write between each: each new one holds a new label column.
+            var refused = 0
+            for k in 0..<8 {
+                try await withClient(port: port) { client async throws in
+                    _ = try await client.map("view:'UIButton'", "setAccessibilityLabel:", [.string("v\(k)")], engine: "shelley")
+                }
+                let reader = try StalledReader(port: port, path: "/dump")
+                readers.append(reader)
+                let before = server.streamsInFlight
+                let wait = ContinuousClock.now + .seconds(30)
+                var answered: Int?
+                while ContinuousClock.now < wait {
+                    if server.streamsInFlight > before { break }
+                    var peek = [UInt8](repeating: 0, count: 512)
+                    let n = recv(reader.fd, &peek, peek.count, Int32(MSG_PEEK | MSG_DONTWAIT))
+                    if n > 0 { answered = StalledReader.status(of: Array(peek[..<n])); if answered == 503 { break } }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                if answered == 503 {
+                    refused += 1
+                    var peek = [UInt8](repeating: 0, count: 2048)
+                    let n = recv(reader.fd, &peek, peek.count, Int32(MSG_PEEK | MSG_DONTWAIT))
+                    #expect(String(decoding: peek[..<max(0, n)], as: UTF8.self).contains("maxStreamedBytes"))
+                }
+                #expect(server.streams.pinned.inUse <= c.maxStreamedBytes)
+            }
+            #expect(refused == 5, "three edited copies fit beside the tree, the other five are refused")
+            readers.removeAll()
+            let freed = ContinuousClock.now + .seconds(60)
+            while server.streamsInFlight > 0 && ContinuousClock.now < freed { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(server.streams.pinned.inUse == 0)
+        }
+    }
+}

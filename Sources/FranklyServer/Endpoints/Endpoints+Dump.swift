@@ -8,12 +8,13 @@ extension Endpoints {
     func dump(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let tree = host.tree
         guard let window = tree.keyWindow else { return FranklyResponse.jsonBytes(Array("null".utf8)) }
-        return FranklyResponse.jsonChunks(tree.dumpJSONChunks(from: window), streams: streams)
+        return FranklyResponse.jsonChunks(tree.dumpJSONChunks(from: window), pinning: tree.storageBuffers, streams: streams)
     }
 
     /// `GET /dump/allwindows`: the application and every window.
     func dumpAllWindows(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        FranklyResponse.jsonChunks(AllWindowsChunks(tree: host.tree), streams: streams)
+        let tree = host.tree
+        return FranklyResponse.jsonChunks(AllWindowsChunks(tree: tree), pinning: tree.storageBuffers, streams: streams)
     }
 
     /// `GET /dump/view/<uid>` (the view alone) and `GET /dump/views/<uid>` (with its subtree);
@@ -24,7 +25,8 @@ extension Endpoints {
             guard let uid = context.parameters.get("uid"), let node = tree.node(withUID: uid) else {
                 return FranklyResponse.notFound
             }
-            return FranklyResponse.jsonChunks(tree.dumpJSONChunks(from: node, includeSubviews: includeSubviews), streams: streams)
+            return FranklyResponse.jsonChunks(tree.dumpJSONChunks(from: node, includeSubviews: includeSubviews),
+                                              pinning: tree.storageBuffers, streams: streams)
         }
     }
 }

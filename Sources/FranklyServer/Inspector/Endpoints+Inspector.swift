@@ -41,7 +41,8 @@ extension Endpoints {
 
     /// `GET /inspector/tree`, sent in chunks as it is written.
     func inspectorTree(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        FranklyResponse.jsonChunks(InspectorTreeChunks(tree: host.tree), streams: streams)
+        let tree = host.tree
+        return FranklyResponse.jsonChunks(InspectorTreeChunks(tree: tree), pinning: tree.storageBuffers, streams: streams)
     }
 
     /// `POST /inspector/select {"query":S,"engine":E}`: what `/map` would select, as node ids, with

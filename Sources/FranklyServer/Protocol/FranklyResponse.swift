@@ -36,20 +36,28 @@ enum FranklyResponse {
     /// large `/map` answer is held once (as results, at most `maxAnswerBytes`), not three times
     /// (results, the JSON, its buffer). An answer of one chunk goes out whole.
     static func success(streaming results: [JSONValue], streams: ResponseStreams) -> Response {
-        jsonChunks(ResultChunks(results), streams: streams)
+        let chunks = ResultChunks(results)
+        return jsonChunks(chunks, pinning: [chunks.storage], streams: streams)
     }
 
     /// A JSON document handed out in chunks (`/dump` of 10^6 views is 230 MB), each sent before the
     /// next is made. A document of one chunk goes out whole, with its length. A longer one takes
     /// one of `streams`' slots (503 `server busy` when none is free), and a chunk the client does
-    /// not take within the stall timeout closes the connection (see `ResponseStreams`).
-    static func jsonChunks<Chunks: IteratorProtocol & Sendable>(_ chunks: Chunks,
+    /// not take within the stall timeout closes the connection (see `ResponseStreams`). `pinning`
+    /// is what `chunks` holds while it is sent (a tree's `storageBuffers`), counted against what
+    /// all streams may hold together.
+    static func jsonChunks<Chunks: IteratorProtocol & Sendable>(_ chunks: Chunks, pinning: [StorageBuffer],
                                                                 streams: ResponseStreams = .unlimited) -> Response
     where Chunks.Element == [UInt8] {
         var chunks = chunks
         guard let first = chunks.next() else { return jsonBytes([]) }
         guard let second = chunks.next() else { return jsonBytes(first) }
-        guard let slot = streams.slot() else { return streams.busy() }
+        let slot: ResponseStreams.Slot
+        // The chunk being written is not counted: `maxConcurrentStreams` bounds those.
+        switch streams.slot(pinning: pinning) {
+        case .success(let held): slot = held
+        case .failure(let refusal): return refusal.response
+        }
         let rest = chunks
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                         body: ResponseBody { writer in
@@ -93,6 +101,20 @@ struct ResultChunks: IteratorProtocol, Sendable {
     init(_ results: [JSONValue], chunkBytes: Int = ViewTree.defaultDumpChunkBytes) {
         self.results = results
         self.chunkBytes = max(1, chunkBytes)
+    }
+
+    /// The results as one buffer of about their size in memory (a value's enum and its string's
+    /// bytes), for the bytes streams may hold together.
+    var storage: StorageBuffer {
+        func size(_ v: JSONValue) -> Int {
+            switch v {
+            case .string(let s): return 24 + s.utf8.count
+            case .array(let items): return 24 + items.reduce(0) { $0 + size($1) }
+            case .object(let pairs): return 24 + pairs.reduce(0) { $0 + 24 + $1.0.utf8.count + size($1.1) }
+            default: return 24
+            }
+        }
+        return StorageBuffer(identity: UInt.random(in: 0...UInt.max) | 1, bytes: results.reduce(0) { $0 + size($1) })
     }
 
     mutating func next() -> [UInt8]? {

@@ -78,13 +78,18 @@ public struct FranklyServerConfiguration: Sendable {
         path == "/inspector/diff" || path.hasPrefix("/inspector/survival/")
     }
 
-    // Streamed responses (`/dump*` and `/map` answers over 64 KiB; `/inspector/tree` has the stall
-    // timeout's default and no slot until its handler passes the server's `ResponseStreams`):
-    // what a client that stops reading can hold (issue 28, item 10).
+    // Streamed responses (`/dump*`, `/inspector/tree` and `/map` answers over 64 KiB): what a
+    // client that stops reading can hold (issue 28, item 10; issue 40, item 7).
 
     /// Streamed responses sent at once; one more is answered 503 `server busy`. Each holds its
     /// snapshot of the tree until it is read or closed, so this bounds what stalled readers pin.
     public var maxConcurrentStreams: Int = 16
+    /// Most bytes the streamed responses being sent may hold together (512 MiB): their snapshots
+    /// of the tree, each buffer counted once however many streams share it, and their answers. A
+    /// stream that would pass it is answered 503 `server busy`, unless no other is being sent (so
+    /// any tree can be dumped). Readers of one tree share it whole; readers of trees edited in
+    /// between each hold their edited columns, which this bounds (issue 40, item 7).
+    public var maxStreamedBytes: Int = 512 << 20
     /// A chunk of a streamed response that the client has not taken after this long closes the
     /// connection (a client reading more slowly than 64 KiB per this time is dropped).
     public var stalledWriteTimeout: Duration = .seconds(15)
