@@ -247,3 +247,35 @@ struct PinnedStreamTests {
         }
     }
 }
+
+/// Issue 40, item 3: the comparison's alignment stops at the request's deadline and answers the
+/// budget error, naming the alignment, instead of running on past it.
+@Suite struct CompareDeadlineTests {
+    @Test func alignmentPastItsDeadlineIsTheBudgetError() throws {
+        let tree = StalledReaderTests.tree
+        #expect {
+            _ = try Endpoints.aligned(tree, tree, ContinuousClock.now)
+        } throws: { error in
+            guard let error = error as? FranklyError else { return false }
+            return error.reason == "time budget exceeded" && error.details.contains("aligning the recordings")
+        }
+        // With time to spare it aligns (the tree with itself: every view its own counterpart).
+        let alignment = try Endpoints.aligned(tree, tree, ContinuousClock.now + .seconds(600))
+        #expect(alignment.matches.count == tree.count && alignment.isIdentity)
+    }
+
+    /// The endpoint with a budget far below what aligning 10^5 views takes: the budget error, and
+    /// the lane's worker comes back for the next request.
+    @Test func diffEndpointAnswersTheBudgetError() async throws {
+        var c = Fixture.configuration()
+        c.queryTimeBudget = .milliseconds(300)
+        let tree = StalledReaderTests.tree
+        let server = FranklyServer(host: SnapshotHost(tree: tree), registry: TestEngines.realRegistry(), configuration: c,
+                                   logger: LogCapture().logger)
+        try await withServer(server) { client async throws in
+            let answer = try await client.post("/inspector/diff", bytes: tree.dumpJSON())
+            #expect(answer.json["reason"] == "time budget exceeded", "\(answer.json)")
+            #expect(try await client.get("/version").status == .ok)
+        }
+    }
+}

@@ -20,7 +20,8 @@ import TreeAlignment
 // `DeclaredBodyLimitMiddleware`), at a rate and within a time and a shared memory bound
 // (`RecordingUploadReader`: 408, 503); at most `maxConcurrentComparisons` run at once, a slot
 // taken once the body has arrived (503 otherwise); loading, aligning and ranking run in the
-// query lane, off the event loop, within `queryTimeBudget`; the recording is loaded with
+// query lane, off the event loop, within `queryTimeBudget`, which the alignment checks as it
+// goes (Docs/Alignment.md, "Complexity"); the recording is loaded with
 // `maxRecordingViews` and `maxRecordingDepth` as its limits, and one that is malformed, of no
 // known format or over a limit is answered 400 with the loader's message.
 
@@ -52,7 +53,7 @@ extension Endpoints {
             let compared: (tree: ViewTree, format: HierarchyFormat)
             do throws(RecordingRefused) { compared = try Self.loadRecording(bytes, configuration) } catch { return .failure(error) }
             try Self.checkBudget(deadline, "loading the recording")
-            let alignment = align(served, compared.tree)
+            let alignment = try Self.aligned(served, compared.tree, deadline)
             return .success(Self.diffJSON(alignment, served: served, compared: compared.tree, format: compared.format))
         }
         switch outcome {
@@ -84,8 +85,7 @@ extension Endpoints {
             let compared: ViewTree
             do throws(RecordingRefused) { compared = try Self.loadRecording(bytes, configuration).tree } catch { return .failure(error) }
             try Self.checkBudget(deadline, "loading the recording")
-            let counterpart = align(served, compared).newCounterpart(of: id)
-            try Self.checkBudget(deadline, "aligning the recordings")
+            let counterpart = try Self.aligned(served, compared, deadline).newCounterpart(of: id)
             var pairs: [(String, JSONValue)] = [
                 ("id", .int(Int64(id))), ("counterpart", counterpart.map { .int(Int64($0)) } ?? .null),
                 ("recordings", .int(2)),
@@ -149,12 +149,25 @@ extension Endpoints {
         return (tree, format)
     }
 
-    /// Throws `time budget exceeded` once `deadline` has passed, naming the `phase` that used it up:
-    /// the alignment itself cannot stop half-way, so the budget is checked between the phases.
+    /// Throws `time budget exceeded` once `deadline` has passed, naming the `phase` that used it up.
     static func checkBudget(_ deadline: ContinuousClock.Instant, _ phase: String) throws {
         guard ContinuousClock.now >= deadline else { return }
-        throw FranklyError(reason: "time budget exceeded",
-                           details: "\(phase) used up the request's time budget (FranklyServerConfiguration.queryTimeBudget)")
+        throw budgetExceeded(phase)
+    }
+
+    /// The served tree aligned with `compared`; the alignment checks `deadline` as it goes and
+    /// stops there (`time budget exceeded`, naming the alignment).
+    static func aligned(_ served: ViewTree, _ compared: ViewTree, _ deadline: ContinuousClock.Instant) throws -> ViewTreeAlignment {
+        do {
+            return try align(served, compared, deadline: QueryDeadline(deadline))
+        } catch {
+            throw budgetExceeded("aligning the recordings")
+        }
+    }
+
+    static func budgetExceeded(_ phase: String) -> FranklyError {
+        FranklyError(reason: "time budget exceeded",
+                     details: "\(phase) used up the request's time budget (FranklyServerConfiguration.queryTimeBudget)")
     }
 
     /// `inspectorDiff`'s answer, written straight into bytes: the recording's tree is
