@@ -5,7 +5,8 @@ For DURATION seconds, in threads: setText: mutations (valid, must SUCCEED), slow
 connections (partial headers, one byte a second; the server must close them within its idle
 timeout), malformed and oversized bodies (must get an answer: an ERROR envelope or 413, never a
 dropped connection), clients that disconnect mid-response (RST while a large response is
-being written), and issue #28's attacks on the generated tree (round_three and the workers after it). Prints one line per kind with counts; exits 1 if any check failed.
+being written), issue #28's attacks on the generated tree (round_three and the workers after it),
+and issue #40's (maestro_crash and the workers after it). Prints one line per kind with counts; exits 1 if any check failed.
 """
 import json, os, random, socket, struct, sys, threading, time
 
@@ -378,10 +379,151 @@ def other_loopback_origins():
                 fail("other origins", f"{origin}: {e!r}")
         time.sleep(1)
 
+# Issue #40 (round four): the attacks that crashed, starved or overran the server.
+round_four_ms = {}
+
+def timed(kind, ms):
+    with lock:
+        round_four_ms.setdefault(kind, []).append(ms)
+
+def maestro_crash():
+    # A maestro text:/id: PCRE2 refuses as a regex and cannot hold as a literal: the body that
+    # killed the server. Each must answer an ERROR naming the key; the server must stay up.
+    kind = "round four: maestro literal"
+    while time.monotonic() < stop:
+        for key in ("text", "id"):
+            query = "{" + key + ': "(' + "a" * 40_000 + '"}'
+            try:
+                status, reply = request("POST", "/map", map_body(query, "maestro", "accessibilityLabel", []))
+                if status == 200 and b'"ERROR"' in reply and f"`{key}`".encode() in reply: count(kind, "refused")
+                else: fail(kind, f"{status} {reply[:160]!r}")
+            except Exception as e:
+                fail(kind, repr(e))
+        time.sleep(0.5)
+
+def trickler():
+    # Sockets declaring 32 MiB and sending a byte every 0.5 s (each resets the idle timeout): each
+    # must be answered 408 and closed once it falls behind the minimum rate, after the 2 s grace.
+    kind = "round four: trickling uploads"
+    while time.monotonic() < stop:
+        start = time.monotonic()
+        s = socket.create_connection((HOST, PORT), timeout=1)
+        reply = b""
+        try:
+            s.sendall(f"POST /inspector/diff HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nContent-Length: {32 << 20}\r\n\r\n".encode())
+            while time.monotonic() - start < 60:
+                s.sendall(b" ")
+                try:
+                    chunk = s.recv(4096)
+                    if not chunk: break
+                    reply += chunk
+                except socket.timeout:
+                    pass
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        finally:
+            s.close()
+        elapsed = time.monotonic() - start
+        timed("trickler cut after", elapsed * 1000)
+        if reply.startswith(b"HTTP/1.1 408") and elapsed < 10: count(kind, "408")
+        elif time.monotonic() >= stop and not reply: count(kind, "run ended")
+        else: fail(kind, f"after {elapsed:.1f} s: {reply[:120]!r}")
+
+def real_comparisons():
+    # Beside the tricklers: a real comparison of the sample app with itself must answer 200,
+    # never 503 (the tricklers used to hold both comparison slots).
+    kind = "round four: comparisons beside tricklers"
+    try:
+        _, recording = request("GET", "/dump")
+    except Exception as e:
+        fail(kind, repr(e)); return
+    while time.monotonic() < stop:
+        try:
+            t = time.monotonic()
+            status, reply = request("POST", "/inspector/diff", recording)
+            if status == 200 and b'"matches"' in reply: count(kind, "200"); timed("comparison", (time.monotonic() - t) * 1000)
+            else: fail(kind, f"{status} {reply[:120]!r}")
+        except Exception as e:
+            fail(kind, repr(e))
+        time.sleep(0.5)
+
+def diff_budget():
+    # The heavy server's largest container's smallest child, copied until the recording holds
+    # about 195,000 views, posted to /inspector/diff: the alignment must stop at the time budget
+    # (5 s) or answer, within budget plus slack.
+    kind = "round four: diff budget"
+    try:
+        _, dump = heavy_request("GET", "/dump", timeout=120)
+        root = json.loads(dump)
+    except Exception as e:
+        fail(kind, repr(e)); return
+    def size(v): return 1 + sum(size(c) for c in v.get("subviews", []))
+    best = root
+    stack = [root]
+    while stack:
+        v = stack.pop()
+        if len(v.get("subviews", [])) > len(best.get("subviews", [])): best = v
+        stack.extend(v.get("subviews", []))
+    child = min(best["subviews"], key=size)
+    copies = max(1, 195_000 // size(child))
+    body = json.dumps({"class": root.get("class", "UIWindow"), "subviews": [child] * copies}).encode()
+    while time.monotonic() < stop:
+        try:
+            t = time.monotonic()
+            status, reply = heavy_request("POST", "/inspector/diff", body, timeout=120)
+            ms = (time.monotonic() - t) * 1000
+            timed("diff of 195k copies", ms)
+            if ms > 9000: fail(kind, f"answered after {ms:.0f} ms (budget 5000 ms)")
+            elif status == 200 and (b'"matches"' in reply or b"time budget" in reply): count(kind, "answered in budget")
+            elif status == 503: count(kind, "busy")
+            else: fail(kind, f"{status} {reply[:120]!r}")
+        except Exception as e:
+            fail(kind, repr(e))
+
+def edited_stalled_readers():
+    # A label edit, then a /dump nobody reads, 40 times: each stalled stream used to pin its own
+    # edited copy of the tree; now what they pin together is bounded in bytes (maxStreamedBytes).
+    kind = "round four: stalled readers of edited trees"
+    while time.monotonic() < stop:
+        socks = []
+        for i in range(40):
+            try:
+                heavy_request("POST", "/map", map_body("(//UIButton)[1]", "xpath", "setAccessibilityLabel:", [f"edit {i} {time.monotonic()}"]))
+                s = socket.create_connection((HOST, HEAVY_PORT), timeout=10)
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                s.sendall(f"GET /dump HTTP/1.1\r\nHost: 127.0.0.1:{HEAVY_PORT}\r\n\r\n".encode())
+                socks.append(s)
+            except Exception as e:
+                fail(kind, repr(e))
+        count(kind, "40 opened")
+        time.sleep(min(10, max(0, stop - time.monotonic())))
+        for s in socks:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            s.close()
+
+def translate_budget():
+    # A 399-part positional union translated to every engine: within the 5 s budget plus slack.
+    kind = "round four: translate budget"
+    query = " | ".join(f"(//UILabel)[{k}]" for k in range(1, 400))
+    body = json.dumps({"query": query, "engine": "xpath"}).encode()
+    while time.monotonic() < stop:
+        try:
+            t = time.monotonic()
+            status, reply = heavy_request("POST", "/inspector/translate", body, timeout=120)
+            ms = (time.monotonic() - t) * 1000
+            timed("translate 399-part union", ms)
+            if ms > 6500: fail(kind, f"answered after {ms:.0f} ms (budget 5000 ms)")
+            elif status == 200: count(kind, "answered in budget")
+            elif status == 503: count(kind, "busy")
+            else: fail(kind, f"{status} {reply[:120]!r}")
+        except Exception as e:
+            fail(kind, repr(e))
+
 workers = [set_text, set_text, malformed, malformed, oversized, disconnect, typing_flood, big_arguments] + [slow_loris] * 16
 if HEAVY_PORT:
     workers += [heavy_queries] * 4 + [version_beside_heavy]
     workers += [round_three, round_three, answer_bytes, stalled_readers, other_loopback_origins, cache_bytes, sample_rss] + [inspector_nodes] * 16
+    workers += [maestro_crash, trickler, trickler, real_comparisons, diff_budget, edited_stalled_readers, translate_budget]
 threads = [threading.Thread(target=w, daemon=True) for w in workers]
 for t in threads: t.start()
 for t in threads: t.join(DURATION + IDLE_TIMEOUT * 4 + 30)
@@ -398,6 +540,9 @@ if version_ms:
     p = lambda q: v[min(len(v) - 1, int(q * len(v)))]
     print(f"/version beside heavy queries: n={len(v)} p50_ms={p(0.5):.1f} p99_ms={p(0.99):.1f} max_ms={v[-1]:.1f}")
     if p(0.99) > 1000: fail("/version beside heavy queries", f"p99 {p(0.99):.0f} ms")
+for what, ms in sorted(round_four_ms.items()):
+    v = sorted(ms)
+    print(f"{what}: n={len(v)} p50_ms={v[len(v) // 2]:.0f} max_ms={v[-1]:.0f}")
 if HEAVY_PID:
     print(f"heavy server peak RSS while attacked: {rss_peak_mb[0]} MB")
 for f in failures: print("FAILURE", f)

@@ -5,10 +5,13 @@
 # bodies and clients that reset mid-response, issue #16's attacks (megabyte typing, setText:
 # and swipe arguments, flags and backspaces) and issue #28's (round three: budgets inside xpath,
 # LIKE, counted repeats and explain on a megabyte label, the inspector's suggestions, answers and
-# the selector cache bounded in bytes, stalled readers, other loopback origins). At the end,
-# SIGTERM with a query in flight must stop the heavy server within 5 s, and the CLI must refuse
-# /dev/zero as a tree. A second server on a generated tree (HEAVY_NODES
-# views, port PORT+1) takes queries that multiply their results or run past the time budget while
+# the selector cache bounded in bytes, stalled readers, other loopback origins) and issue #40's
+# (round four: the maestro literal that crashed the server, trickling uploads beside real
+# comparisons, a 195k-view diff and a 399-part translation against the time budget, stalled
+# readers of edited trees). At the end, SIGTERM with a query in flight must stop the heavy server
+# within 5 s, the CLI must refuse /dev/zero as a tree, and issue #40's hostile files (two
+# 16,000-deep chains, selectors holding U+FFFF, a CRLF test source) must hold. A second server on
+# a generated tree (HEAVY_NODES views, port PORT+1) takes queries that multiply their results or run past the time budget while
 # /version is timed beside them. Reports requests/s, p50/p99, the error count, /version's latency
 # beside the heavy queries and both servers' RSS before and after; fails if wrk saw any error, an
 # abuse check failed, /version's p99 passed 1 s, or RSS grew by more than RSS_BOUND_MB.
@@ -106,6 +109,36 @@ for f in /dev/zero; do
         echo "frankly select --tree $f: $(echo "$out" | head -1)"
     fi
 done
+
+# Issue #40's hostile files for the CLI: two 16,000-deep chains (the bottom-up phase was
+# quadratic) must align within --timeout 20, or stop at it with exit 3; a selector holding
+# U+FFFF must leave check's JUnit well-formed; a CRLF test source must be numbered by line.
+work=$(mktemp -d)
+python3 - "$work" <<'PY'
+import sys
+d = sys.argv[1]
+def chain(n, label):
+    return '<?xml version="1.0"?><hierarchy>' + ''.join(f'<node class="android.widget.FrameLayout" text="{label}{k}">' for k in range(n)) + '</node>' * n + '</hierarchy>'
+open(f"{d}/old.xml", "w").write(chain(16000, "a"))
+open(f"{d}/new.xml", "w").write(chain(16000, "b"))
+open(f"{d}/s.txt", "w", encoding="utf-8").write("accessibility_id:Settings\uffff\nid:x\ufffe\n")
+open(f"{d}/T.java", "w", newline="").write('a();\r\nd.findElement(AppiumBy.accessibilityId("Login"));\r\n\r\nd.findElement(By.id("x"));\r\n')
+PY
+t0=$(date +%s%N)
+timeout 60 "$FRANKLY" diff "$work/old.xml" "$work/new.xml" --timeout 20 >/dev/null 2>"$work/diff.err"; diff_rc=$?
+diff_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+echo "frankly diff of two 16,000-deep chains: exit $diff_rc in ${diff_ms} ms"
+{ [ "$diff_rc" = 0 ] || [ "$diff_rc" = 3 ]; } && [ "$diff_ms" -le 25000 ] || { echo "FAIL: frankly diff on deep chains: exit $diff_rc after ${diff_ms} ms"; cli_status=1; }
+"$FRANKLY" check --selectors "$work/s.txt" --old "$work/old.xml" --new "$work/new.xml" --format junit >"$work/junit.xml" 2>/dev/null || true
+if python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" "$work/junit.xml" 2>/dev/null; then
+    echo "frankly check --format junit with U+FFFF/U+FFFE selectors: well-formed"
+else
+    echo "FAIL: check's JUnit is not well-formed XML"; cli_status=1
+fi
+lines=$("$FRANKLY" check --from-sources "$work" --old "$work/old.xml" --new "$work/new.xml" --format json 2>/dev/null | grep -o 'T.java:[0-9]*' | sort -u | tr '\n' ' ')
+echo "frankly check --from-sources on a CRLF file: $lines"
+[ "$lines" = "T.java:2 T.java:4 " ] || { echo "FAIL: CRLF source lines: '$lines' (want T.java:2 T.java:4)"; cli_status=1; }
+rm -rf "$work"
 
 status=0
 [ "$heavy_alive_after_term" = 0 ] && [ "$term_ms" -le 5000 ] || { echo "FAIL: SIGTERM did not stop the heavy server within 5 s"; status=1; }
