@@ -7,8 +7,10 @@ import Synchronization
 /// and one more request is answered 503 `server busy` with the connection closed.
 ///
 /// Why slots and not the query lane's queue: what these requests hold while they wait or stall (a
-/// snapshot of the tree being streamed, an uploaded body and the tree loaded from it) is not work
-/// the lane bounds. Taking the slot first means a flood is refused at once, holding nothing.
+/// snapshot of the tree being streamed, an uploaded recording and the tree loaded from it) is not
+/// work the lane bounds. A stream takes its slot before it starts, so a flood is refused at once;
+/// a comparison takes its slot once its body has arrived (`RecordingUploadReader` bounds the
+/// upload), so a client that is not sending never holds one.
 final class ConcurrencySlots: Sendable {
     /// Slots in all; nil: no limit.
     let limit: Int?
