@@ -70,6 +70,9 @@ struct Aligner<Stop: AlignmentStop> {
     var anchored: [Bool]
     /// Old nodes in the order they were matched (the bottom-up phase reads what each step added).
     var linked: [Int32] = []
+    /// The bottom-up phase scans a container's subtree of at most this many descendants and counts
+    /// through `AppendOnlyRangeCounter` beyond (the same counts; tests lower it to check so).
+    var scanLimit = 256
 
     init(_ old: ViewTree, _ new: ViewTree, _ options: AlignmentOptions, _ stop: Stop) throws(Stop.Failure) {
         var meter = WorkMeter(stop)
@@ -85,8 +88,10 @@ struct Aligner<Stop: AlignmentStop> {
     }
 
     /// The phases in turn, then the edit script.
-    static func run(_ old: ViewTree, _ new: ViewTree, _ options: AlignmentOptions, _ stop: Stop) throws(Stop.Failure) -> ViewTreeAlignment {
+    static func run(_ old: ViewTree, _ new: ViewTree, _ options: AlignmentOptions, _ stop: Stop,
+                    scanLimit: Int = 256) throws(Stop.Failure) -> ViewTreeAlignment {
         var aligner = try Aligner(old, new, options, stop)
+        aligner.scanLimit = scanLimit
         try aligner.topDown()
         try aligner.anchorIdentifiers()
         try aligner.bottomUp()
@@ -401,8 +406,6 @@ struct Aligner<Stop: AlignmentStop> {
         var candidates: [Int32] = []
         var counts: [Int] = [], direct: [Int] = [], dices: [Double] = [], anchoredIn: [Bool] = []
         let maxCandidates = 16, maxWalk = 128
-        // Subtrees of at most this many descendants are scanned rather than counted.
-        let scanned = 256
         // The counterparts in the order they were matched, and those of identifier anchors; the
         // counts of both when each postorder position was reached.
         var matched = AppendOnlyRangeCounter(valueCount: b.n)
@@ -465,7 +468,7 @@ struct Aligner<Stop: AlignmentStop> {
             counts.append(contentsOf: repeatElement(0, count: candidates.count))
             anchoredIn.removeAll(keepingCapacity: true)
             anchoredIn.append(contentsOf: repeatElement(false, count: candidates.count))
-            if d1 <= scanned {
+            if d1 <= scanLimit {
                 try meter.charge(d1 * candidates.count)
                 for i in ti + 1..<end {
                     let p = oldToNew[i]
