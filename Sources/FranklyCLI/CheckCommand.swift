@@ -26,6 +26,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var pluginOptions: PluginOptions
     @Option(help: "text (a table; colour on a terminal), json, or junit (JUnit XML).") var format: Format = .text
     @Option(help: "Also write an HTML page with the first old and new wireframes and the selectors to this file.") var html: String?
+    @OptionGroup var timeout: TimeoutOption
 
     func validate() throws {
         if (selectors == nil) == (fromSources == nil) { throw ValidationError("give --selectors FILE or --from-sources DIR") }
@@ -33,6 +34,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        let deadline = timeout.deadline()
         let registry = EngineRegistry.standard()
         try pluginOptions.load(into: registry)
         var locators: [Locator] = []
@@ -50,17 +52,22 @@ struct CheckCommand: ParsableCommand {
         if let fromSources { locators = try extract(fromSources, engines: Set(registry.names)) }
         let oldTrees = try old.map { try loadOrExit($0, treeFormat) }
         let newTrees = try new.map { try loadOrExit($0, treeFormat) }
-        let gate = LocatorGate(registry: registry, old: oldTrees, new: newTrees)
+        let gate: LocatorGate
+        do { gate = try LocatorGate(registry: registry, old: oldTrees, new: newTrees, deadline: QueryDeadline(deadline)) } catch {
+            throw timeout.stop("check", error)
+        }
         // Progress on a terminal only, on stderr, for a long run.
         let tty = isatty(STDERR_FILENO) == 1 && locators.count >= 50
         let total = locators.count
-        let checks = gate.check(locators) { done in
+        let checks = gate.check(locators, deadline: deadline) { done in
             if tty && (done % 10 == 0 || done == total) {
                 let width = 30, filled = width * done / max(1, total)
                 printError("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
                            + "] \(done)/\(total)", newline: done == total)
             }
         }
+        // Past the deadline the checks left stopped short (as broken): no verdicts rather than wrong ones.
+        if TimeoutOption.passed(deadline) { throw timeout.stop("check") }
         switch format {
         case .text: print(gate.table(checks, colour: isatty(STDOUT_FILENO) == 1), terminator: "")
         case .json: print(gate.json(checks).jsonString)

@@ -19,10 +19,15 @@ struct DiffCommand: ParsableCommand {
     var treeFormat: FormatArgument?
     @Option(help: "text (one line an edit) or json.") var format: Format = .text
     @Option(help: "Also write an HTML page with both wireframes side by side to this file.") var html: String?
+    @OptionGroup var timeout: TimeoutOption
 
     func run() throws {
+        let deadline = timeout.deadline()
         let oldTree = try loadOrExit(old, treeFormat), newTree = try loadOrExit(new, treeFormat)
-        let alignment = align(oldTree, newTree)
+        let alignment: ViewTreeAlignment
+        do { alignment = try align(oldTree, newTree, deadline: QueryDeadline(deadline)) } catch {
+            throw timeout.stop("diff", error)
+        }
         switch format {
         case .text: print(AlignmentReport.text(alignment, old: oldTree, new: newTree), terminator: "")
         case .json: print(AlignmentReport.json(alignment, old: oldTree, new: newTree).jsonString)

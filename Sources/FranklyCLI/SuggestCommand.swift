@@ -20,12 +20,14 @@ struct SuggestCommand: ParsableCommand {
     @Flag(help: "Every surviving candidate, not only each engine's best.") var all = false
     @Option(help: "text (ENGINE<TAB>RATE<TAB>SELECTOR) or json.") var format: Format = .text
     @OptionGroup var pluginOptions: PluginOptions
+    @OptionGroup var timeout: TimeoutOption
 
     func validate() throws {
         if tree.isEmpty { throw ValidationError("give at least one --tree") }
     }
 
     func run() throws {
+        let deadline = timeout.deadline()
         let registry = EngineRegistry.standard()
         try pluginOptions.load(into: registry)
         let trees = try tree.map { try loadOrExit($0, treeFormat) }
@@ -33,7 +35,13 @@ struct SuggestCommand: ParsableCommand {
             printError("frankly: no view with uid \(uid) in \(tree[0])")
             throw ExitCode(2)
         }
-        var ranked = registry.robustSuggestions(for: node, in: trees, engines: engine.map { $0.split(separator: ",").map(String.init) })
+        var ranked: [RankedSuggestion]
+        do {
+            ranked = try registry.robustSuggestions(for: node, in: trees, engines: engine.map { $0.split(separator: ",").map(String.init) },
+                                                    deadline: deadline)
+        } catch {
+            throw timeout.stop("suggest", error)
+        }
         if !all {
             var seen: Set<String> = []
             ranked = ranked.filter { seen.insert($0.engine).inserted }

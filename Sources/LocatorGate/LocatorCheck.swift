@@ -52,10 +52,26 @@ public struct LocatorGate: Sendable {
 
     public init(registry: EngineRegistry, old: [ViewTree], new: [ViewTree], options: AlignmentOptions = AlignmentOptions()) {
         precondition(!old.isEmpty && !new.isEmpty, "a gate needs old and new recordings")
+        self.init(registry: registry, old: old, new: new,
+                  alignments: new.indices.map { j in align(old[min(j, old.count - 1)], new[j], options: options) })
+    }
+
+    /// As `init(registry:old:new:options:)`, every alignment stopped at `deadline`: throws
+    /// `QueryBudget.deadlineError` (`QueryBudget.cancelledError`) once it passes (`frankly check
+    /// --timeout`).
+    public init(registry: EngineRegistry, old: [ViewTree], new: [ViewTree], options: AlignmentOptions = AlignmentOptions(),
+                deadline: QueryDeadline) throws(SelectorError) {
+        precondition(!old.isEmpty && !new.isEmpty, "a gate needs old and new recordings")
+        var alignments: [ViewTreeAlignment] = []
+        for j in new.indices { alignments.append(try align(old[min(j, old.count - 1)], new[j], options: options, deadline: deadline)) }
+        self.init(registry: registry, old: old, new: new, alignments: alignments)
+    }
+
+    private init(registry: EngineRegistry, old: [ViewTree], new: [ViewTree], alignments: [ViewTreeAlignment]) {
         self.registry = registry
         self.old = old
         self.new = new
-        self.alignments = new.indices.map { j in align(old[min(j, old.count - 1)], new[j], options: options) }
+        self.alignments = alignments
     }
 
     /// The old recording new recording `j` is aligned with.

@@ -32,6 +32,21 @@ extension EngineRegistry {
         return (try? robustSuggestions(for: node, in: trees, counterparts: counterparts, engines: engines, deadline: nil)) ?? []
     }
 
+    /// As `robustSuggestions(for:in:engines:options:)`, the alignments and every selection run to
+    /// `deadline` (`frankly suggest --timeout`): throws the deadline's error (or the cancellation's)
+    /// once it passes, rather than ranking what was not run.
+    public func robustSuggestions(for node: NodeID, in trees: [ViewTree], engines: [String]? = nil,
+                                  options: AlignmentOptions = AlignmentOptions(),
+                                  deadline: ContinuousClock.Instant?) throws(SelectorError) -> [RankedSuggestion] {
+        guard let base = trees.first else { return [] }
+        let stop = QueryDeadline(deadline)
+        var counterparts: [NodeID?] = [node]
+        for tree in trees.dropFirst() {
+            counterparts.append(try align(base, tree, options: options, deadline: stop).newCounterpart(of: node))
+        }
+        return try robustSuggestions(for: node, in: trees, counterparts: counterparts, engines: engines, deadline: deadline)
+    }
+
     /// As `robustSuggestions(for:in:engines:options:)` with the counterparts already known
     /// (`counterparts[k]`: the view in `trees[k]`, nil where it has none; `counterparts[0]` is
     /// `node`), every selection run to `deadline`: what a server that aligned the recordings
