@@ -4,9 +4,21 @@ public import SelectorCore
 // first, then id, then a relation to a neighbour whose text is unique, then a position (`index`,
 // which counts in Maestro's (y, x) order). The registry keeps the first candidate that selects
 // exactly the view, so these need only be likely, not proved.
+//
+// Finding the unique texts and the neighbours reads every view of the tree (about 2 s for one view
+// of 2×10^5 in a release build), so the deadline form stops there once its deadline passes.
 
 extension MaestroEngine {
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
+        suggestions(for: node, in: tree, deadline: nil)
+    }
+
+    /// The suggestions, stopping with the list so far once `deadline` passes or the current
+    /// `QueryCancellation` is cancelled (checked every 1,024 views of each scan, and by the
+    /// queries it runs); the caller discards that list.
+    public func suggestions(for node: NodeID, in tree: ViewTree, deadline: ContinuousClock.Instant?) -> [String] {
+        let stop = QueryDeadline(deadline)
+        let budget = SelectorLimits().budget(treeSize: tree.count, deadline: deadline)
         let own = Self.texts(of: node, in: tree)
         let id = Self.id(of: node, in: tree)
         var out: [String] = []
@@ -25,8 +37,8 @@ extension MaestroEngine {
         // A view holding a named child (a button around its label): the child's text names it.
         var childStep = ProgramBuilder(start: .roots)
         childStep.axis(.children, unique: false)
-        let kids = (try? Matcher(configuration: .serial).select(childStep.build(), in: tree, from: [node])) ?? []
-        let unique = Self.uniqueTexts(in: tree)
+        let kids = (try? Matcher(configuration: .serial).select(childStep.build(), in: tree, from: [node], budget: budget)) ?? []
+        guard let unique = Self.uniqueTexts(in: tree, stop: stop) else { return out }
         let childTexts = kids.flatMap { Self.texts(of: $0, in: tree) }
         // A child's unique text first; else its first text, which the check may still find unique.
         if let text = childTexts.first(where: unique.contains) ?? childTexts.first {
@@ -36,7 +48,7 @@ extension MaestroEngine {
             named.append(field)
         }
         // The nearest uniquely named views around it, each edge by its own axis.
-        let around = Self.neighbours(of: node, in: tree, named: unique)
+        guard let around = Self.neighbours(of: node, in: tree, named: unique, stop: stop) else { return out }
         let relations = around.map { "\($0.relation.rawValue): \(YAMLWriter.scalar($0.text))" }
         for head in named.isEmpty ? [nil] : named.map(Optional.some) {
             let prefix = head.map { $0 + ", " } ?? ""
@@ -46,7 +58,8 @@ extension MaestroEngine {
         }
         // Last, by position in Maestro's (y, x) order among what the first named form selects.
         for head in named + relations {
-            if let k = position(of: node, among: "{\(head)}", in: tree) {
+            if stop.hasPassed { break }
+            if let k = position(of: node, among: "{\(head)}", in: tree, budget: budget) {
                 out.append("{\(head), index: \(k)}")
                 break
             }
@@ -56,7 +69,7 @@ extension MaestroEngine {
 
     /// Where `node` stands in the (y, x) order `selector`'s `index` counts in; nil when the
     /// selector does not compile or does not select it.
-    func position(of node: NodeID, among selector: String, in tree: ViewTree) -> Int? {
+    func position(of node: NodeID, among selector: String, in tree: ViewTree, budget: QueryBudget? = nil) -> Int? {
         guard var parsed = try? MaestroSelector.parse(selector) else { return nil }
         parsed.index = 0
         // The program without its pick: the matches as `index` sorts them.
@@ -64,7 +77,7 @@ extension MaestroEngine {
         let steps = program.steps.dropLast()
         var b = ProgramBuilder(start: .roots)
         for step in steps { b.append(step) }
-        let sorted = (try? Matcher(configuration: .serial).select(b.build(), in: tree)) ?? []
+        let sorted = (try? Matcher(configuration: .serial).select(b.build(), in: tree, budget: budget)) ?? []
         return sorted.firstIndex(of: node)
     }
 
@@ -97,10 +110,12 @@ extension MaestroEngine {
         return forms.map(YAMLWriter.regexLiteral)
     }
 
-    /// The texts exactly one view of the tree has (any of its text sources; compared as written).
-    static func uniqueTexts(in tree: ViewTree) -> Set<String> {
+    /// The texts exactly one view of the tree has (any of its text sources; compared as written);
+    /// nil once `stop` has passed.
+    static func uniqueTexts(in tree: ViewTree, stop: QueryDeadline = .none) -> Set<String>? {
         var counts: [String: Int] = [:]
         for v in 0..<tree.count {
+            if v & 1023 == 0 && stop.hasPassed { return nil }
             for text in texts(of: NodeID(v), in: tree) { counts[text, default: 0] += 1 }
         }
         return Set(counts.filter { $0.value == 1 && YAMLWriter.regexLiteral($0.key) == $0.key }.keys)
@@ -108,12 +123,13 @@ extension MaestroEngine {
 
     /// The nearest uniquely named views above, below, left and right of `node` (by the edge each
     /// relation compares), as the relation `node` stands in to each: the nearest view above is
-    /// the one `node` is `below`.
-    static func neighbours(of node: NodeID, in tree: ViewTree,
-                           named unique: Set<String>) -> [(relation: Relation, text: String)] {
+    /// the one `node` is `below`; nil once `stop` has passed.
+    static func neighbours(of node: NodeID, in tree: ViewTree, named unique: Set<String>,
+                           stop: QueryDeadline = .none) -> [(relation: Relation, text: String)]? {
         guard let frame = frame(of: node, in: tree) else { return [] }
         var best: [Relation: (distance: Double, text: String)] = [:]
         for v in 0..<tree.count where NodeID(v) != node {
+            if v & 1023 == 0 && stop.hasPassed { return nil }
             guard let text = texts(of: NodeID(v), in: tree).first(where: unique.contains),
                   let other = Self.frame(of: NodeID(v), in: tree) else { continue }
             let candidates: [(Relation, Double)] = [

@@ -34,6 +34,28 @@ extension EngineRegistry {
         }
     }
 
+    /// As `suggestion(engine:for:in:)`, within `deadline` (nil: none) and the current
+    /// `QueryCancellation`: the engine's candidates come from its deadline form
+    /// (`SelectorEngine.suggestions(for:in:deadline:)`), every check runs within the deadline, and
+    /// once it has passed this throws `QueryBudget.deadlineError` (`QueryBudget.cancelledError`
+    /// once cancelled) where `suggestion(engine:for:in:)` would count a stopped check as a
+    /// candidate that failed. `EngineRegistry.translate` builds its unions with it.
+    public func suggestion(engine name: String, for node: NodeID, in tree: ViewTree,
+                           deadline: ContinuousClock.Instant?) throws(SelectorError) -> SelectorSuggestion? {
+        let stop = QueryDeadline(deadline)
+        guard let engine = registeredEngine(name), Int(node) >= 0, Int(node) < tree.count else { return nil }
+        let candidates = engine.suggestions(for: node, in: tree, deadline: deadline)
+        try stop.check()
+        return try Self.suggestion(from: candidates, of: engine, named: name, for: node) { (text) throws(SelectorError) -> [NodeID]? in
+            try stop.check()
+            do { return try select(text, engine: name, in: tree, deadline: deadline) } catch {
+                // A stop is the whole call's; any other failure rules this candidate out, as above.
+                try stop.check()
+                return nil
+            }
+        }
+    }
+
     /// The rule `suggestion(engine:for:in:)` applies to `candidates`, over `run` (the views a
     /// selector text selects, nil when it fails): the one place it is written, for callers that
     /// run the candidates their own way (the locator gate's ranking, which runs them on several

@@ -74,17 +74,28 @@ extension EngineRegistry {
     /// suggestions (`SelectorEngine.suggestions(for:in:)`) that every selected view shares, and,
     /// for a few views, the language's union (`SelectorEngine.union(of:)`) of each view's unique
     /// suggestion. Throws the source selector's error, and `QueryBudget.deadlineError` once
-    /// `deadline` passes (checked between candidates, and by every query it runs).
+    /// `deadline` passes (`QueryBudget.cancelledError` once the current `QueryCancellation` is
+    /// cancelled): every query it runs has the deadline, and every phase checks it (after the
+    /// compile, while the path's filters are read against the trees, after each rendering, within
+    /// and after each view's suggestions, between the union's views and candidates); a proof that
+    /// the deadline stopped is that error, not a failed candidate.
     public func translate(_ selector: String, from source: String, to targets: [String],
                           on trees: [ViewTree], deadline: ContinuousClock.Instant? = nil) throws(SelectorError) -> [Translation] {
         guard !trees.isEmpty else { throw SelectorError(.usage, "translate needs at least one tree to prove on") }
+        let stop = QueryDeadline(deadline)
         let query = try compileQuery(selector, engine: source)
+        try stop.check()
         var expected: [[NodeID]] = []
         for tree in trees { expected.append(try select(query, in: tree, deadline: deadline)) }
         // The source's rule as a search path, its tests read against these trees, for the printers.
-        let path: Result<SearchPath, SearchPathError> = query.parts.count == 1
-            ? query.parts[0].compiled.program.searchPath(on: trees).map { $0.specialized(for: trees) }
-            : .failure(SearchPathError("a `>>` chain of \(query.parts.count) parts"))
+        var path: Result<SearchPath, SearchPathError> = .failure(SearchPathError("a `>>` chain of \(query.parts.count) parts"))
+        if query.parts.count == 1 {
+            switch query.parts[0].compiled.program.searchPath(on: trees) {
+            case .success(let p): path = .success(try p.specialized(for: trees, deadline: deadline))
+            case .failure(let e): path = .failure(e)
+            }
+        }
+        try stop.check()
         var out: [Translation] = []
         for target in targets {
             out.append(try translate(expected: expected, path: path, to: target, on: trees,
@@ -109,9 +120,10 @@ extension EngineRegistry {
 
     private func translate(expected: [[NodeID]], path: Result<SearchPath, SearchPathError>?, to target: String, on trees: [ViewTree],
                            excluding same: String?, deadline: ContinuousClock.Instant?, runs: Int = 3) throws(SelectorError) -> Translation {
-        func checkDeadline() throws(SelectorError) {
-            if let deadline, ContinuousClock.now >= deadline { throw QueryBudget.deadlineError }
-        }
+        // The deadline, and the `QueryCancellation` current now: one clock read a check.
+        let stop = QueryDeadline(deadline)
+        func checkDeadline() throws(SelectorError) { try stop.check() }
+        try checkDeadline()
         var translation = Translation(engine: target, chosen: nil, reason: nil, candidates: [])
         guard let engine = registeredEngine(target) else {
             translation.reason = "no engine named '\(target)'"
@@ -136,16 +148,20 @@ extension EngineRegistry {
             case .cannotSay(let part)?: unsaid = "\(target) cannot say \(part)"
             case nil: unsaid = "\(target) has no printer for compiled selectors"
             }
+            try checkDeadline()
         case .failure(let e)?: unsaid = e.description
         case nil: break
         }
         // Suggestions every selected view shares (`//UILabel`, `type == 'UIButton'`), in the
         // order the first view's list gives them (most readable first).
         let sample = first.count <= 64 ? first : stride(from: 0, to: first.count, by: first.count / 64).map { first[$0] }
-        var shared = engine.suggestions(for: sample[0], in: tree)
+        // Each view's list is made within the deadline and dropped once it has passed (it may be
+        // cut short then).
+        var shared = engine.suggestions(for: sample[0], in: tree, deadline: deadline)
+        try checkDeadline()
         for v in sample.dropFirst() where !shared.isEmpty {
+            let own = Set(engine.suggestions(for: v, in: tree, deadline: deadline))
             try checkDeadline()
-            let own = Set(engine.suggestions(for: v, in: tree))
             shared.removeAll { !own.contains($0) }
         }
         for s in shared { offer(s) }
@@ -155,18 +171,20 @@ extension EngineRegistry {
             var parts: [String] = []
             for v in first {
                 try checkDeadline()
-                guard let s = suggestion(engine: target, for: v, in: tree), s.unique else { parts = []; break }
+                guard let s = try suggestion(engine: target, for: v, in: tree, deadline: deadline), s.unique else { parts = []; break }
                 parts.append(s.selector)
             }
             if parts.count == 1 { offer(parts[0]) } else if !parts.isEmpty, let union = engine.union(of: parts) {
                 offer(union)
                 unionText = union
             }
+            try checkDeadline()
         }
         var fromResults = 0
         for (text, origin) in texts {
             try checkDeadline()
-            switch prove(text, origin: origin, engine: target, expected: expected, on: trees, deadline: deadline, runs: runs) {
+            switch try prove(text, origin: origin, engine: target, expected: expected, on: trees, stop: stop,
+                             deadline: deadline, runs: runs) {
             case .success(let candidate): translation.candidates.append(candidate)
             case .failure(let why) where origin == .rendered: unsaid = "its rendering `\(text)` \(why.text)"
             case .failure: break
@@ -201,11 +219,17 @@ extension EngineRegistry {
     static var unionLimit: Int { 16 }
 
     /// `text` as a candidate when it selects `expected` on every tree: the same list, or the same
-    /// views in document order where the source's list is in another order.
+    /// views in document order where the source's list is in another order. Throws the deadline's
+    /// error (or the cancellation's) once `stop` has passed, whichever run it stopped: a run cut
+    /// short says nothing about the candidate.
     private func prove(_ text: String, origin: Translation.Origin, engine: String, expected: [[NodeID]], on trees: [ViewTree],
-                       deadline: ContinuousClock.Instant?, runs count: Int) -> Result<Translation.Candidate, Disproof> {
+                       stop: QueryDeadline, deadline: ContinuousClock.Instant?,
+                       runs count: Int) throws(SelectorError) -> Result<Translation.Candidate, Disproof> {
         let query: CompiledQuery
-        do { query = try compileQuery(text, engine: engine) } catch { return .failure(Disproof(text: "does not compile: \(error.message)")) }
+        do { query = try compileQuery(text, engine: engine) } catch {
+            try stop.check()
+            return .failure(Disproof(text: "does not compile: \(error.message)"))
+        }
         var matches: [Int] = [], times: [Double] = [], documentOrder = false
         for (k, tree) in trees.enumerated() {
             var runs: [Double] = []
@@ -214,6 +238,7 @@ extension EngineRegistry {
                 let start = ContinuousClock.now
                 let result: [NodeID]
                 do { result = try select(query, in: tree, deadline: deadline) } catch {
+                    try stop.check()
                     return .failure(Disproof(text: "fails on tree \(k + 1): \(error.message)"))
                 }
                 let elapsed = ContinuousClock.now - start

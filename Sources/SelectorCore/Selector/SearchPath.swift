@@ -132,10 +132,30 @@ extension SearchPath {
     /// `name`); this keeps the places these recordings use, so a printer sees `name == "x"`.
     /// Exact on these trees, which are the ones the rendering is proved on.
     public func specialized(for trees: [ViewTree], maxClasses: Int = 8) -> SearchPath {
-        let knowledge = RecordedVocabulary(trees)
+        // No deadline and no cancellation: this cannot throw; `self` only satisfies the type.
+        (try? specialized(for: trees, maxClasses: maxClasses, stop: .none, deadline: nil)) ?? self
+    }
+
+    /// As `specialized(for:maxClasses:)`, within `deadline` (nil: none) and the current
+    /// `QueryCancellation`: reading the filters runs a count of the views passing each guard on
+    /// every tree, so past the deadline it throws `QueryBudget.deadlineError` (or
+    /// `QueryBudget.cancelledError`) instead of going on. With no deadline and no cancelled
+    /// token, the same path as `specialized(for:maxClasses:)`.
+    public func specialized(for trees: [ViewTree], maxClasses: Int = 8,
+                            deadline: ContinuousClock.Instant?) throws(SelectorError) -> SearchPath {
+        try specialized(for: trees, maxClasses: maxClasses, stop: QueryDeadline(deadline), deadline: deadline)
+    }
+
+    private func specialized(for trees: [ViewTree], maxClasses: Int, stop: QueryDeadline,
+                             deadline: ContinuousClock.Instant?) throws(SelectorError) -> SearchPath {
+        try stop.check()
+        var knowledge = RecordedVocabulary(trees)
+        knowledge.stop = stop
+        knowledge.deadline = deadline
+        try stop.check()
         var out = self
         for i in out.steps.indices {
-            out.steps[i].filter = knowledge.pruned(knowledge.specialize(out.steps[i].filter, maxClasses: maxClasses))
+            out.steps[i].filter = try knowledge.pruned(knowledge.specialize(out.steps[i].filter, maxClasses: maxClasses))
         }
         return out
     }
@@ -151,6 +171,10 @@ struct RecordedVocabulary {
     var copies: [String: String] = [:]
     /// The classes the trees' views have, and the trees' tables to test kinds.
     var classes: [(tree: ViewTree, ids: Set<Int32>)] = []
+    /// When `count` stops: each count is a query on every tree, run within `deadline`; a stop
+    /// (the deadline passed, the query cancelled) throws out of `pruned`.
+    var stop = QueryDeadline.none
+    var deadline: ContinuousClock.Instant?
 
     init(_ trees: [ViewTree]) {
         for (k, tree) in trees.enumerated() {
@@ -185,12 +209,23 @@ struct RecordedVocabulary {
     }
 
     /// How many views of the trees pass `p`.
-    func count(_ p: Predicate) -> Int {
+    /// A tree where the count fails for another reason (a limit) counts none.
+    func count(_ p: Predicate) throws(SelectorError) -> Int {
         var b = ProgramBuilder(start: .document)
         b.descendants(p, unique: true)
         let program = b.build()
         let matcher = Matcher(configuration: .serial)
-        return classes.reduce(0) { $0 + ((try? matcher.select(program, in: $1.tree))?.count ?? 0) }
+        var total = 0
+        for (tree, _) in classes {
+            try stop.check()
+            do {
+                total += try matcher.select(program, in: tree,
+                                            budget: SelectorLimits().budget(treeSize: tree.count, deadline: deadline)).count
+            } catch {
+                try stop.check()
+            }
+        }
+        return total
     }
 
     /// `p` without the guards an engine compiles for places these trees never use: a fallback
@@ -199,23 +234,28 @@ struct RecordedVocabulary {
     /// (UiSelector's `¬memberOf(hierarchy)` beside a class). Exact on these trees; the source's own
     /// tests (a class, a name) stay even where these trees would not need them, so the rendering
     /// says the source's rule, not only its results.
-    func pruned(_ p: Predicate) -> Predicate {
+    func pruned(_ p: Predicate) throws(SelectorError) -> Predicate {
         func guarded(_ p: Predicate) -> Bool {
             if case .and(let parts) = p { return parts.contains { if case .not = $0 { true } else { false } } }
             return false
         }
         switch p {
         case .or(let parts):
-            let kept = parts.map(pruned).filter { !guarded($0) || count($0) > 0 }
+            var kept: [Predicate] = []
+            for part in parts {
+                let p = try pruned(part)
+                if !guarded(p) { kept.append(p) } else if try count(p) > 0 { kept.append(p) }
+            }
             return kept.isEmpty ? .none : kept.count == 1 ? kept[0] : .or(kept)
         case .and(let parts):
-            var kept = parts.map(pruned)
-            guard count(.all(kept)) > 0 else { return .all(kept) }
+            var kept: [Predicate] = []
+            for part in parts { kept.append(try pruned(part)) }
+            guard try count(.all(kept)) > 0 else { return .all(kept) }
             var i = 0
             while kept.count > 1 && i < kept.count {
                 guard case .not = kept[i] else { i += 1; continue }
                 let others = Predicate.all(Array(kept[..<i] + kept[(i + 1)...]))
-                if count(others) == count(.all([others, kept[i]])) { kept.remove(at: i) } else { i += 1 }
+                if try count(others) == count(.all([others, kept[i]])) { kept.remove(at: i) } else { i += 1 }
             }
             return .all(kept)
         default:

@@ -16,6 +16,13 @@ public protocol SelectorEngine: Sendable {
     /// Candidates need not be unique or even valid: `EngineRegistry.suggestion(engine:for:in:)` runs
     /// each and keeps the first that selects exactly `node`, so only the engine knows its syntax.
     func suggestions(for node: NodeID, in tree: ViewTree) -> [String]
+    /// `suggestions(for:in:)` within `deadline` (nil: none) and the current `QueryCancellation`,
+    /// for engines whose suggestions scan the tree (Maestro's read every view's texts and frames):
+    /// once either has passed, it stops and returns what it has, which may be incomplete. Callers
+    /// check the deadline after the call and discard the list then (`EngineRegistry.translate`,
+    /// `EngineRegistry.suggestion(engine:for:in:deadline:)`). Without a deadline or a cancelled
+    /// token, the same list as `suggestions(for:in:)`. The default calls `suggestions(for:in:)`.
+    func suggestions(for node: NodeID, in tree: ViewTree, deadline: ContinuousClock.Instant?) -> [String]
     /// `selector` narrowed to the result at `position` (0-based, in the selector's own result
     /// order), as `… index:2`; nil when the language cannot pick by position (the default).
     func narrowed(_ selector: String, toResult position: Int) -> String?
@@ -33,6 +40,9 @@ extension SelectorEngine {
     public var summary: String { name }
     public var chainLiterals: ChainLiterals { .quotes }
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] { [] }
+    public func suggestions(for node: NodeID, in tree: ViewTree, deadline: ContinuousClock.Instant?) -> [String] {
+        suggestions(for: node, in: tree)
+    }
     public func narrowed(_ selector: String, toResult position: Int) -> String? { nil }
     public func union(of selectors: [String]) -> String? { nil }
     public func render(_ path: SearchPath) -> Rendering? { nil }
