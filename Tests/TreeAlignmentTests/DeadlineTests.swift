@@ -62,8 +62,8 @@ struct DeadlineTests {
         }
     }
 
-    /// Stopping at any check, from the first to the last, stops the alignment: every phase checks
-    /// as it goes (a stretch without checks would let the stops inside it finish the alignment).
+    /// A stop at the first, a middle or the last of an alignment's checks stops it there, with
+    /// the deadline's error; the checks are one every `WorkMeter.interval` units of work.
     @Test(arguments: ["chains", "siblings", "attack", "app"])
     func aStopAtAnyCheckStopsTheAlignment(_ shape: String) {
         let (old, new) = Self.shape(shape, scale: 1)
