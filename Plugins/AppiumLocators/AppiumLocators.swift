@@ -56,15 +56,21 @@ public struct AccessibilityIDEngine: SelectorEngine {
         ])
     }
 
+    /// The recorded attribute Appium matches: `content-desc` on Android, `name` on XCUITest; on a
+    /// UIKit tree the identifier, else the label. A page source's loader-made UIKit names
+    /// (`ViewTree.isRecordedName`) are never offered: a name-less XCUITest view has no
+    /// accessibility id, whatever its label.
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
+        func recorded(_ name: String) -> [String] {
+            guard tree.isRecordedName(name), let v = tree.string(name, of: node), !v.isEmpty else { return [] }
+            return [v]
+        }
         if ["package", "resource-id", "content-desc"].contains(where: { tree.value($0, of: node) != nil }) {
-            return tree.string("content-desc", of: node).map { $0.isEmpty ? [] : [$0] } ?? []
+            return recorded("content-desc")
         }
-        if tree.value("name", of: node) != nil {
-            return tree.string("name", of: node).map { $0.isEmpty ? [] : [$0] } ?? []
-        }
-        if let id = tree.string("accessibilityIdentifier", of: node), !id.isEmpty { return [id] }
-        return tree.label(of: node).map { $0.isEmpty ? [] : [$0] } ?? []
+        if tree.value("name", of: node) != nil { return recorded("name") }
+        let id = recorded("accessibilityIdentifier")
+        return id.isEmpty ? recorded(PropertyName.accessibilityLabel) : id
     }
 }
 
@@ -120,16 +126,22 @@ public struct AppiumIDEngine: SelectorEngine {
         return b.build()
     }
 
+    /// The recorded attribute Appium matches: `resource-id` on Android, `name` on XCUITest, the
+    /// identifier on a UIKit tree. On a recorded page source (`ViewTree.hasLoaderColumns`) an
+    /// Android id is offered fully qualified only: the bare form means the session's `appPackage`,
+    /// which the recording does not know (a permission dialog's package is not the app's).
+    /// Loader-made names are never offered (`ViewTree.isRecordedName`).
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
         if tree.value("resource-id", of: node) != nil {
             guard let id = tree.string("resource-id", of: node), !id.isEmpty else { return [] }
-            if let package = tree.string("package", of: node), id.hasPrefix(package + ":id/") {
+            if !tree.hasLoaderColumns, let package = tree.string("package", of: node), id.hasPrefix(package + ":id/") {
                 return [String(id.dropFirst(package.utf8.count + 4)), id]
             }
             return [id]
         }
-        let id = tree.value("name", of: node) != nil ? tree.string("name", of: node) : tree.string("accessibilityIdentifier", of: node)
-        return id.map { $0.isEmpty ? [] : [$0] } ?? []
+        let name = tree.value("name", of: node) != nil ? "name" : "accessibilityIdentifier"
+        guard tree.isRecordedName(name), let id = tree.string(name, of: node), !id.isEmpty else { return [] }
+        return [id]
     }
 }
 

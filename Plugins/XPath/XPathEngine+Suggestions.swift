@@ -2,7 +2,8 @@ public import SelectorCore
 
 extension XPathEngine {
     /// Attributes that name a view, most telling first: Appium's identifiers (XCUITest `name`,
-    /// Android `resource-id`), UIKit's, then the visible texts.
+    /// Android `resource-id`), UIKit's, then the visible texts; filtered per recording by
+    /// `ViewTree.recordedNames`.
     static let identifyingAttributes = ["name", "resource-id", "accessibilityIdentifier", "label", "content-desc",
                                         "accessibilityLabel", "text", "value", "uid"]
 
@@ -48,10 +49,13 @@ extension XPathEngine {
         selectors.isEmpty ? nil : selectors.joined(separator: " | ")
     }
 
-    /// `@a='v'` for each identifying attribute the view has with a non-empty string value.
+    /// `@a='v'` for each identifying attribute the view has with a non-empty string value, among
+    /// the names the recording itself carries (`ViewTree.recordedNames`: on an XCUITest or
+    /// UiAutomator page source never the loader's `uid` or UIKit copies, which Appium's page
+    /// source lacks).
     static func identifiers(of node: NodeID, in tree: ViewTree) -> [String] {
         var out: [String] = []
-        for a in identifyingAttributes {
+        for a in tree.recordedNames(identifyingAttributes) {
             guard let v = tree.value(a, of: node) else { continue }
             let text = XPathText.attribute(v)
             if text.isEmpty || text.count > 200 { continue }

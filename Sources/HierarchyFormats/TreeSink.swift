@@ -124,6 +124,16 @@ struct TreeSink {
     }
 }
 
+extension TreeSink {
+    /// The columns a page-source loader (XCUITest, UiAutomator) makes on `tree` rather than reads
+    /// from the recording: the preorder `uid`, the frames and flags, and the UIKit names it derives
+    /// (`ViewTree.loaderColumns`; suggestions name none of them).
+    static func loaderColumns(of tree: ViewTree) -> Set<String> {
+        Set([PropertyName.uid, PropertyName.accessibilityFrame, PropertyName.frame, PropertyName.isHidden, "isEnabled",
+             PropertyName.accessibilityLabel, DerivedName.accessibilityIdentifier].filter { tree.columns[$0] != nil })
+    }
+}
+
 /// How a loader types an attribute's text.
 enum AttributeKind { case string, number, bool }
 

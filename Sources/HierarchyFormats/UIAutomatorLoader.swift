@@ -23,6 +23,7 @@ enum UIAutomatorLoader {
         if tree.columns[DerivedName.accessibilityIdentifier] != nil && tree.columns["resource-id"] != nil {
             tree.copiedColumns = [DerivedName.accessibilityIdentifier: "resource-id"]
         }
+        tree.loaderColumns = TreeSink.loaderColumns(of: tree)
         return tree
     }
 

@@ -16,6 +16,7 @@ enum XCUITestLoader {
         var tree = try handler.reader.sink.build()
         tree.copiedColumns = [PropertyName.accessibilityLabel: "label", DerivedName.accessibilityIdentifier: "name"]
             .filter { tree.columns[$0.key] != nil && tree.columns[$0.value] != nil }
+        tree.loaderColumns = TreeSink.loaderColumns(of: tree)
         return tree
     }
 

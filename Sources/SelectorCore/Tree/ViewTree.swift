@@ -44,6 +44,12 @@ public struct ViewTree: Sendable {
     /// of a non-empty value reads the same from either, so a translation can name the attribute
     /// the recording (and the tool that made it) knows. A changed tree keeps none.
     public var copiedColumns: [String: String] = [:]
+    /// Columns the loader made rather than read from the recording: the preorder `uid`, UIKit names
+    /// copied or derived from the recorded attributes (`accessibilityIdentifier`,
+    /// `accessibilityLabel`), the frames and flags it computes. A selector handed to a user names
+    /// none of them (`ViewTree+Names.swift`). Empty where every name is the recording's own (Frank's
+    /// `/dump`). A changed tree keeps none.
+    public var loaderColumns: Set<String> = []
 
     init(parents: ContiguousArray<Int32>, ends: ContiguousArray<Int32>, depths: ContiguousArray<Int32>,
          classIDs: ContiguousArray<Int32>, classes: ClassTable, columns: [String: PropertyColumn],
