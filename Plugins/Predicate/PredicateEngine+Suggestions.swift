@@ -10,15 +10,16 @@ extension PredicateEngine {
 
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
         let type = "type == \(Self.literal(tree.className(of: node)))"
-        // An XCUITest page source's `name` and `label` are what WebDriverAgent's predicates read
-        // (the loader copies them under UIKit's names, `ViewTree.copiedColumns`): say those.
-        let identifierKey = tree.copiedColumns["accessibilityIdentifier"] == "name" ? "name" : "accessibilityIdentifier"
-        let labelKey = tree.copiedColumns[PropertyName.accessibilityLabel] == "label" ? "label" : "accessibilityLabel"
+        // Only names the recording carries (`ViewTree.recordedName(for:)`, issue 41's rule): on an
+        // XCUITest page source `name` and `label`, what WebDriverAgent's predicates read; on a
+        // UiAutomator one `resource-id`, and no label (the loader derives it).
         var candidates: [String] = []
-        if let identifier = tree.string("accessibilityIdentifier", of: node), !identifier.isEmpty {
+        if let identifierKey = tree.recordedName(for: "accessibilityIdentifier"),
+           let identifier = tree.string("accessibilityIdentifier", of: node), !identifier.isEmpty {
             candidates.append("\(identifierKey) == \(Self.literal(identifier))")
         }
-        if let label = tree.label(of: node), !label.isEmpty {
+        if let labelKey = tree.recordedName(for: PropertyName.accessibilityLabel),
+           let label = tree.label(of: node), !label.isEmpty {
             let test = "\(labelKey) == \(Self.literal(label))"
             candidates += ["\(type) AND \(test)", test]
         }
