@@ -59,14 +59,15 @@ extension EngineRegistry {
                                   engines: [String]? = nil,
                                   deadline: ContinuousClock.Instant?) throws(SelectorError) -> [RankedSuggestion] {
         guard let base = trees.first, counterparts.count == trees.count, Int(node) >= 0, Int(node) < base.count else { return [] }
+        let stop = QueryDeadline(deadline)
         /// The views `query` selects on `tree`, or nil when it fails there for any reason but the
         /// ones that stop every check.
         func run(_ query: CompiledQuery, _ tree: ViewTree) throws(SelectorError) -> [NodeID]? {
             do throws(SelectorError) {
                 return try select(query, in: tree, deadline: deadline)
-            } catch where Self.stopsEveryCheck(error) {
-                throw error
             } catch {
+                // A stop is the whole ranking's (told by the deadline itself, not the message).
+                try stop.check()
                 return nil
             }
         }
@@ -84,7 +85,8 @@ extension EngineRegistry {
         var out: [RankedSuggestion] = []
         for name in engines ?? self.names {
             guard let engine = registeredEngine(name) else { continue }
-            let candidates = Array(engine.suggestions(for: node, in: base).prefix(16))
+            let candidates = Array(engine.suggestions(for: node, in: base, deadline: deadline).prefix(16))
+            try stop.check()
             var ranked: [RankedSuggestion] = []
             var onBase: [String: [NodeID]?] = [:]
             for text in candidates {
@@ -111,12 +113,5 @@ extension EngineRegistry {
             out += order.map(\.element).filter { $0.rate > 0 }
         }
         return out
-    }
-
-    /// The deadline or a cancellation: the registry may add the selector and engine to the error,
-    /// so only the message is compared.
-    private static func stopsEveryCheck(_ error: SelectorError) -> Bool {
-        error.kind == .limit
-            && (error.message == QueryBudget.deadlineError.message || error.message == QueryBudget.cancelledError.message)
     }
 }
