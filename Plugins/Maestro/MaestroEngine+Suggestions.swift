@@ -83,17 +83,26 @@ extension MaestroEngine {
 
     /// The view's non-empty texts as Maestro's `text` reads them (text, hint, accessibility
     /// text), each once.
-    static func texts(of node: NodeID, in tree: ViewTree) -> [String] {
+    /// `sources`: `textSources(in:)`, worked out once a tree by callers that read every view.
+    static func texts(of node: NodeID, in tree: ViewTree, sources: [String]? = nil) -> [String] {
         var out: [String] = []
-        for name in MaestroVocabulary.textSources {
+        for name in sources ?? textSources(in: tree) {
             if let s = tree.string(name, of: node), !s.isEmpty, !out.contains(s) { out.append(s) }
         }
         return out
     }
 
+    /// The names Maestro's text attributes are read from on `tree`, recorded ones only
+    /// (`ViewTree.recordedNames`, issue 41's rule): a loader copy as the attribute it copies, a
+    /// label the loader derives not at all. Selectors name values only, never a column, so this
+    /// keeps every suggested value one the recording itself holds.
+    static func textSources(in tree: ViewTree) -> [String] {
+        tree.recordedNames(MaestroVocabulary.textSources)
+    }
+
     /// The view's id as Maestro's `id` reads it.
     static func id(of node: NodeID, in tree: ViewTree) -> String? {
-        for name in MaestroVocabulary.id {
+        for name in tree.recordedNames(MaestroVocabulary.id) {
             if let s = tree.string(name, of: node), !s.isEmpty { return s }
         }
         return nil
@@ -114,9 +123,10 @@ extension MaestroEngine {
     /// nil once `stop` has passed.
     static func uniqueTexts(in tree: ViewTree, stop: QueryDeadline = .none) -> Set<String>? {
         var counts: [String: Int] = [:]
+        let sources = textSources(in: tree)
         for v in 0..<tree.count {
             if v & 1023 == 0 && stop.hasPassed { return nil }
-            for text in texts(of: NodeID(v), in: tree) { counts[text, default: 0] += 1 }
+            for text in texts(of: NodeID(v), in: tree, sources: sources) { counts[text, default: 0] += 1 }
         }
         return Set(counts.filter { $0.value == 1 && YAMLWriter.regexLiteral($0.key) == $0.key }.keys)
     }
@@ -128,9 +138,10 @@ extension MaestroEngine {
                            stop: QueryDeadline = .none) -> [(relation: Relation, text: String)]? {
         guard let frame = frame(of: node, in: tree) else { return [] }
         var best: [Relation: (distance: Double, text: String)] = [:]
+        let sources = textSources(in: tree)
         for v in 0..<tree.count where NodeID(v) != node {
             if v & 1023 == 0 && stop.hasPassed { return nil }
-            guard let text = texts(of: NodeID(v), in: tree).first(where: unique.contains),
+            guard let text = texts(of: NodeID(v), in: tree, sources: sources).first(where: unique.contains),
                   let other = Self.frame(of: NodeID(v), in: tree) else { continue }
             let candidates: [(Relation, Double)] = [
                 (.below, frame.y - other.y), (.above, other.y - frame.y),

@@ -35,10 +35,13 @@ extension UiSelectorEngine {
     }
 
     /// The value a text method reads: the first of `sources` the node has (only the first on an
-    /// Android node, as `UiSelectorVocabulary.firstPresent` compiles it).
+    /// Android node, as `UiSelectorVocabulary.firstPresent` compiles it), read from names the
+    /// recording carries only (`ViewTree.recordedNames`, issue 41's rule): on a page source a
+    /// loader copy is read as the attribute it copies, and a label the loader derives is not read.
     static func read(_ sources: [String], of node: NodeID, in tree: ViewTree) -> String? {
         let android = ["package", "resource-id", "content-desc"].contains { tree.value($0, of: node) != nil }
-        for source in android ? Array(sources.prefix(1)) : sources where tree.value(source, of: node) != nil {
+        let recorded = tree.recordedNames(android ? Array(sources.prefix(1)) : sources)
+        for source in recorded where tree.value(source, of: node) != nil {
             return tree.string(source, of: node)
         }
         return nil
