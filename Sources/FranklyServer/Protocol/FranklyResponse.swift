@@ -69,6 +69,15 @@ enum FranklyResponse {
                         })
     }
 
+    /// 503 `server busy` with `details` (which limit, and its setting), and the connection ends, so
+    /// a client opening many cannot keep the refused ones either (and an unread body is not read):
+    /// the one answer of every concurrency and memory bound.
+    static func busy(_ details: String) -> Response {
+        var response = error(FranklyError(reason: "server busy", details: details), status: .serviceUnavailable)
+        response.headers[.connection] = "close"
+        return response
+    }
+
     /// 403 with the ERROR envelope for a request refused as coming from a web page; `details` says
     /// which header gave it away. The connection ends: its body is never read.
     static func refused(_ details: String) -> Response {

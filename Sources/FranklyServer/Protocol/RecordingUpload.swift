@@ -164,12 +164,7 @@ struct UploadsBusy: Error, HTTPResponseError {
     var status: HTTPResponse.Status { .serviceUnavailable }
 
     var response: Response {
-        var response = FranklyResponse.error(FranklyError(
-            reason: "server busy",
-            details: "recordings being uploaded hold \(limit) bytes (FranklyServerConfiguration.maxRecordingBytesInFlight); try again"),
-            status: .serviceUnavailable)
-        response.headers[.connection] = "close"
-        return response
+        FranklyResponse.busy("recordings being uploaded hold \(limit) bytes (FranklyServerConfiguration.maxRecordingBytesInFlight); try again")
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response { response }

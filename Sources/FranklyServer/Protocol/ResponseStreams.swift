@@ -128,13 +128,9 @@ final class PinnedBuffers: Sendable {
             return nil
         }
         if let refusedTotal {
-            var response = FranklyResponse.error(FranklyError(
-                reason: "server busy",
-                details: "streamed responses being sent hold \(refusedTotal) bytes of snapshots and answers; the limit is \(limit) "
-                    + "(FranklyServerConfiguration.maxStreamedBytes); try again"),
-                status: .serviceUnavailable)
-            response.headers[.connection] = "close"
-            return .failure(ResponseStreams.Refusal(response: response))
+            return .failure(ResponseStreams.Refusal(response: FranklyResponse.busy(
+                "streamed responses being sent hold \(refusedTotal) bytes of snapshots and answers; the limit is \(limit) "
+                + "(FranklyServerConfiguration.maxStreamedBytes); try again")))
         }
         return .success(Pin(self, unique))
     }

@@ -47,12 +47,7 @@ final class ConcurrencySlots: Sendable {
     /// The answer to a request refused for want of a slot; the connection ends with it, so a client
     /// opening many cannot keep the refused ones either (and an unread body is not read).
     func busy() -> Response {
-        var response = FranklyResponse.error(FranklyError(
-            reason: "server busy",
-            details: "\(limit ?? 0) \(holders) (\(setting)); try again"),
-            status: .serviceUnavailable)
-        response.headers[.connection] = "close"
-        return response
+        FranklyResponse.busy("\(limit ?? 0) \(holders) (\(setting)); try again")
     }
 
     /// One request's hold on a slot.
