@@ -149,10 +149,11 @@ import ViewSelectorsTesting
             }
             #expect(unique > 0, "\(engine)")
         }
-        // A bare id is offered first when the node's package qualifies it.
+        // On a recorded page source the id is offered fully qualified: the bare form depends on the
+        // session's appPackage, which a recording does not hold (issue 41's naming rule).
         let czi = try ui("com.tencent.wework:id/nh3", in: wecom, engine: "id")
         #expect(czi.count == 1)
-        #expect(uiRegistry.suggestion(engine: "id", for: czi[0], in: wecom)?.selector == "nh3")
+        #expect(uiRegistry.suggestion(engine: "id", for: czi[0], in: wecom)?.selector == "com.tencent.wework:id/nh3")
         let close = try #require(try ui("取消按钮", in: wechat, engine: "accessibility_id").first)
         #expect(uiRegistry.suggestion(engine: "accessibility_id", for: close, in: wechat)?.selector == "取消按钮")
     }
