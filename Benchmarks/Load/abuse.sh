@@ -30,6 +30,10 @@ IDLE_TIMEOUT=${IDLE_TIMEOUT:-5}
 # sample-app server plateaus about 150 MB above its start (157 MB after 20 s, 146 after 60 s;
 # malloc_trim after each large request did not lower it). Growth past this bound is a leak.
 RSS_BOUND_MB=${RSS_BOUND_MB:-256}
+# The heavy server also takes issue #40's comparisons: two at once (maxConcurrentComparisons), each
+# holding a 30 MB posted recording, the ~1.5x10^5-view tree loaded from it and the alignment's
+# tables (300 MB of growth still mapped after the run Docs/Reliability.md records).
+HEAVY_RSS_BOUND_MB=${HEAVY_RSS_BOUND_MB:-512}
 HEAVY_NODES=${HEAVY_NODES:-100000}
 HEAVY_PORT=$((PORT + 1))
 HERE="$PWD/Benchmarks/Load"
@@ -61,13 +65,16 @@ before=$(rss)
 heavy_before=$(rss "$HEAVY_PID")
 echo "== load and abuse: ${DURATION}s, $CONNECTIONS wrk connections, idle timeout ${IDLE_TIMEOUT}s; RSS before: ${before} MB (heavy server, $HEAVY_NODES views: ${heavy_before} MB)"
 
-python3 "$HERE/abuse.py" "$PORT" "$DURATION" "$IDLE_TIMEOUT" "$HEAVY_PORT" "$HEAVY_PID" >"${TMPDIR:-/tmp}/abuse.$$.out" 2>&1 &
+# The heavy server's tree, read before the attacks hold its stream slots: the diff attack is made from it.
+HEAVY_DUMP="${TMPDIR:-/tmp}/abuse-heavy.$$.json"
+curl -sf "http://127.0.0.1:$HEAVY_PORT/dump" -o "$HEAVY_DUMP"
+HEAVY_DUMP="$HEAVY_DUMP" python3 "$HERE/abuse.py" "$PORT" "$DURATION" "$IDLE_TIMEOUT" "$HEAVY_PORT" "$HEAVY_PID" >"${TMPDIR:-/tmp}/abuse.$$.out" 2>&1 &
 ABUSE_PID=$!
 wrk_out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$HERE/abuse.lua" "http://127.0.0.1:$PORT/map" 2>&1)
 echo "$wrk_out" | grep -E '^(requests|requests_per_s|p50_ms|p99_ms|max_ms|errors)=|unexpected'
 abuse_rc=0
 wait "$ABUSE_PID" || abuse_rc=$?
-sed 's/^/   /' "${TMPDIR:-/tmp}/abuse.$$.out"; rm -f "${TMPDIR:-/tmp}/abuse.$$.out"
+sed 's/^/   /' "${TMPDIR:-/tmp}/abuse.$$.out"; rm -f "${TMPDIR:-/tmp}/abuse.$$.out" "$HEAVY_DUMP"
 sleep 2
 after=$(rss)
 heavy_after=$(rss "$HEAVY_PID")
@@ -125,7 +132,8 @@ open(f"{d}/s.txt", "w", encoding="utf-8").write("accessibility_id:Settings\uffff
 open(f"{d}/T.java", "w", newline="").write('a();\r\nd.findElement(AppiumBy.accessibilityId("Login"));\r\n\r\nd.findElement(By.id("x"));\r\n')
 PY
 t0=$(date +%s%N)
-timeout 60 "$FRANKLY" diff "$work/old.xml" "$work/new.xml" --timeout 20 >/dev/null 2>"$work/diff.err"; diff_rc=$?
+diff_rc=0
+timeout 60 "$FRANKLY" diff "$work/old.xml" "$work/new.xml" --timeout 20 >/dev/null 2>"$work/diff.err" || diff_rc=$?
 diff_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 echo "frankly diff of two 16,000-deep chains: exit $diff_rc in ${diff_ms} ms"
 { [ "$diff_rc" = 0 ] || [ "$diff_rc" = 3 ]; } && [ "$diff_ms" -le 25000 ] || { echo "FAIL: frankly diff on deep chains: exit $diff_rc after ${diff_ms} ms"; cli_status=1; }
@@ -135,7 +143,9 @@ if python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" 
 else
     echo "FAIL: check's JUnit is not well-formed XML"; cli_status=1
 fi
-lines=$("$FRANKLY" check --from-sources "$work" --old "$work/old.xml" --new "$work/new.xml" --format json 2>/dev/null | grep -o 'T.java:[0-9]*' | sort -u | tr '\n' ' ')
+# check exits 1 when a selector is broken (these are): only its JSON matters here.
+lines=$({ "$FRANKLY" check --from-sources "$work" --old "$work/old.xml" --new "$work/new.xml" --format json 2>/dev/null || true; } \
+    | grep -o 'T.java:[0-9]*' | sort -u | tr '\n' ' ' || true)
 echo "frankly check --from-sources on a CRLF file: $lines"
 [ "$lines" = "T.java:2 T.java:4 " ] || { echo "FAIL: CRLF source lines: '$lines' (want T.java:2 T.java:4)"; cli_status=1; }
 rm -rf "$work"
@@ -147,7 +157,7 @@ status=0
 echo "$wrk_out" | grep -q '^errors=0 ' || { echo "FAIL: wrk saw errors"; status=1; }
 [ "$abuse_rc" = 0 ] || { echo "FAIL: an abuse check failed"; status=1; }
 [ $((after - before)) -le "$RSS_BOUND_MB" ] || { echo "FAIL: RSS grew past the bound"; status=1; }
-[ $((heavy_after - heavy_before)) -le "$RSS_BOUND_MB" ] || { echo "FAIL: the heavy server's RSS grew past the bound"; status=1; }
+[ $((heavy_after - heavy_before)) -le "$HEAVY_RSS_BOUND_MB" ] || { echo "FAIL: the heavy server's RSS grew past the bound ($HEAVY_RSS_BOUND_MB MB)"; status=1; }
 kill -0 "$SERVER_PID" 2>/dev/null || { echo "FAIL: the server died"; status=1; }
 
 exit $status
