@@ -12,34 +12,38 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve Frank's HTTP/JSON wire protocol over a hierarchy (loopback by default).",
         discussion: "Drive it with Frank's drivers or curl, e.g. curl -s localhost:37265/engines. Stop it with Ctrl-C, SIGTERM or POST /exit. Requests from web pages (a foreign Origin, Referer or Host) are refused with 403; see Docs/Frankly.md.")
 
+    /// The server's defaults, defined once in `FranklyServerConfiguration`: each option starts
+    /// from its field, so help shows the value the server would use.
+    static let defaults = FranklyServerConfiguration()
+
     @OptionGroup var treeOptions: TreeOptions
     @OptionGroup var pluginOptions: PluginOptions
     @Option(help: "Serve a generated tree of this many nodes instead of --tree or the sample app.")
     var generate: Int?
     @Option(help: "Seed for --generate.") var seed: UInt64 = 1
     @Option(help: "Interface to bind. Anything but loopback lets other machines drive the app.")
-    var host: String = "127.0.0.1"
-    @Option(help: "TCP port (Frank's is 37265; 0 picks a free one).") var port: Int = 37265
-    @Option(help: "Largest request body in bytes (larger ones get 413).") var maxBodyBytes: Int = 1 << 20
+    var host: String = Self.defaults.host
+    @Option(help: "TCP port (Frank's is 37265; 0 picks a free one).") var port: Int = Self.defaults.port
+    @Option(help: "Largest request body in bytes (larger ones get 413).") var maxBodyBytes: Int = Self.defaults.maxBodyBytes
     @Option(help: "Seconds before an idle connection, or a request that stops arriving, is closed.")
-    var idleTimeout: Double = 30
-    @Option(help: "Most connections open at once; more wait in the listen backlog.") var maxConnections: Int = 256
+    var idleTimeout: Double = Self.defaults.idleTimeout / .seconds(1)
+    @Option(help: "Most connections open at once; more wait in the listen backlog.") var maxConnections: Int = Self.defaults.maxConnections
     @Option(help: "Seconds before an idle connection is closed once more than 3/4 of --max-connections are open.")
-    var crowdedIdleTimeout: Double = 1
+    var crowdedIdleTimeout: Double = Self.defaults.crowdedIdleTimeout / .seconds(1)
     @Option(name: .customLong("allow-host"),
             help: "A host name clients may use in Host and Origin besides loopback and the bound address (repeatable; '*' allows any Host).")
-    var allowedHosts: [String] = []
-    @Option(help: "Largest /map answer in bytes (larger ones get 'answer too large').") var maxAnswerBytes: Int = 64 << 20
+    var allowedHosts: [String] = Self.defaults.allowedHosts
+    @Option(help: "Largest /map answer in bytes (larger ones get 'answer too large').") var maxAnswerBytes: Int = Self.defaults.maxAnswerBytes
     @Option(help: "Most streamed answers (/dump, /inspector/tree) in flight; more get 503 server busy.")
-    var maxConcurrentStreams: Int = 16
+    var maxConcurrentStreams: Int = Self.defaults.maxConcurrentStreams
     @Option(help: "Most bytes the streamed answers being sent may hold together (their snapshots of the tree, each buffer once, and their answers); more get 503 server busy.")
-    var maxStreamedBytes: Int = FranklyServerConfiguration().maxStreamedBytes
+    var maxStreamedBytes: Int = Self.defaults.maxStreamedBytes
     @Option(help: "Seconds a streamed answer may wait for the client to take a chunk before the connection is closed.")
-    var stalledWriteTimeout: Double = 15
+    var stalledWriteTimeout: Double = Self.defaults.stalledWriteTimeout / .seconds(1)
     @Option(help: "Largest recording the inspector's compare mode reads (/inspector/diff, /inspector/survival), in bytes; larger ones get 413.")
-    var maxRecordingBytes: Int = 32 << 20
+    var maxRecordingBytes: Int = Self.defaults.maxRecordingBytes
     @Option(help: "Most views a recording posted to the compare mode may hold (more get 400).")
-    var maxRecordingViews: Int = 200_000
+    var maxRecordingViews: Int = Self.defaults.maxRecordingViews
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
 
     func validate() throws {
