@@ -330,9 +330,9 @@ struct LabelText {
                 // At most this many edits can still beat `floor`.
                 let budget = Int((1 - floor) * Double(longer))
                 if abs(v.count - w.count) > budget { continue }
-                if let d = Self.levenshtein(v, w, maxDistance: budget) {
-                    best = max(best, 1 - Double(d) / Double(longer))
-                }
+                // The core's edit distance, banded by the budget: past it, budget + 1.
+                let d = EditDistance.distance(v, w, limit: budget)
+                if d <= budget { best = max(best, 1 - Double(d) / Double(longer)) }
             }
         }
         return best
@@ -346,26 +346,5 @@ struct LabelText {
             if a[i] == b[j] { common += 1; i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
         }
         return 2 * Double(common) / Double(a.count + b.count)
-    }
-
-    /// The edit distance when it is at most `maxDistance`, else nil (two rows, stopping as soon
-    /// as a whole row exceeds the budget).
-    static func levenshtein(_ s: [Unicode.Scalar], _ t: [Unicode.Scalar], maxDistance: Int) -> Int? {
-        if s.isEmpty { return t.count <= maxDistance ? t.count : nil }
-        if t.isEmpty { return s.count <= maxDistance ? s.count : nil }
-        var previous = Array(0...t.count)
-        var current = [Int](repeating: 0, count: t.count + 1)
-        for i in 1...s.count {
-            current[0] = i
-            var rowMin = i
-            for j in 1...t.count {
-                let cost = s[i - 1] == t[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMin = min(rowMin, current[j])
-            }
-            if rowMin > maxDistance { return nil }
-            swap(&previous, &current)
-        }
-        return previous[t.count] <= maxDistance ? previous[t.count] : nil
     }
 }
