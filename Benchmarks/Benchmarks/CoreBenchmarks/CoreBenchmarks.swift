@@ -142,7 +142,7 @@ let benchmarks: @Sendable () -> Void = {
     // Trees are built outside the measured region.
     for depth in [8_000, 16_000] {
         Benchmark("align.chains two chains \(depth) deep, 1 thread", configuration: .init(maxIterations: 10)) { benchmark in
-            let (old, new) = AlignmentShapes.chains(depth)
+            let (old, new) = AdversarialShapes.chains(depth)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations { blackHole(align(old, new)) }
             benchmark.stopMeasurement()
@@ -151,7 +151,7 @@ let benchmarks: @Sendable () -> Void = {
     for rows in [25_000, 100_000] {
         Benchmark("align.siblings \(rows) identical rows against the rows relabelled with an image added, 1 thread",
                   configuration: .init(maxIterations: 10)) { benchmark in
-            let (old, new) = AlignmentShapes.siblings(rows)
+            let (old, new) = AdversarialShapes.siblings(rows)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations { blackHole(align(old, new)) }
             benchmark.stopMeasurement()
@@ -160,7 +160,7 @@ let benchmarks: @Sendable () -> Void = {
     for (served, recorded) in [(250_000, 50_000), (1_000_000, 200_000)] {
         Benchmark("align.attack generated \(served) views against \(recorded) views of copies of its largest container's smallest children, 1 thread",
                   configuration: .init(maxIterations: 10)) { benchmark in
-            let (old, new) = AlignmentShapes.attack(served: served, recorded: recorded)
+            let (old, new) = AdversarialShapes.attack(served: served, recorded: recorded)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations { blackHole(align(old, new)) }
             benchmark.stopMeasurement()
@@ -321,82 +321,4 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     registryBenchmarks()
-}
-
-/// The shapes of issue 40 (items 3 and 4) that made the alignment quadratic, as
-/// Tests/TreeAlignmentTests/AdversarialShapes.swift builds them for the tests.
-enum AlignmentShapes {
-    /// Two chains of anonymous containers `depth` deep over the same labelled leaf, the new one
-    /// labelled level by level: every container is left to the bottom-up phase.
-    static func chains(_ depth: Int) -> (ViewTree, ViewTree) {
-        func chain(labelled: Bool) -> ViewTree {
-            var b = ViewTreeBuilder(reservingCapacity: depth + 1)
-            var parent: ViewTreeBuilder.Handle? = nil
-            for level in 0..<depth {
-                let v = b.addNode(className: "XCUIElementTypeOther", parent: parent)
-                if labelled { b.setString("label", "level \(level)", on: v) }
-                parent = v
-            }
-            let leaf = b.addNode(className: "XCUIElementTypeButton", parent: parent)
-            b.setString("label", "end", on: leaf)
-            return b.build()
-        }
-        return (chain(labelled: false), chain(labelled: true))
-    }
-
-    /// A table of `count` identical rows, and the same rows relabelled with an image added; frames.
-    static func siblings(_ count: Int) -> (ViewTree, ViewTree) {
-        func table(edited: Bool) -> ViewTree {
-            var b = ViewTreeBuilder(reservingCapacity: 3 * count + 1)
-            let root = b.addNode(className: "XCUIElementTypeTable")
-            for row in 0..<count {
-                let frame = Rect(x: 0, y: Double(row * 44), width: 400, height: 44)
-                let cell = b.addNode(className: "XCUIElementTypeCell", parent: root)
-                b.setFrame("accessibilityFrame", frame, on: cell)
-                let text = b.addNode(className: "XCUIElementTypeStaticText", parent: cell)
-                b.setString("label", edited ? "Title, edited" : "Title", on: text)
-                b.setFrame("accessibilityFrame", frame, on: text)
-                if edited {
-                    let image = b.addNode(className: "XCUIElementTypeImage", parent: cell)
-                    b.setFrame("accessibilityFrame", Rect(x: 360, y: Double(row * 44), width: 40, height: 44), on: image)
-                }
-            }
-            return b.build()
-        }
-        return (table(edited: false), table(edited: true))
-    }
-
-    /// A generated app of `served` views, and about `recorded` views of copies of its largest
-    /// container's smallest children, four to a container of that container's class.
-    static func attack(served: Int, recorded: Int) -> (ViewTree, ViewTree) {
-        let app = SyntheticApp.generate(nodes: served, seed: 1)
-        var largest: NodeID = 0, most = -1
-        for v in 0..<NodeID(app.count) {
-            let c = app.children(of: v).count
-            if c > most { most = c; largest = v }
-        }
-        let children = app.children(of: largest)
-        let smallest = children.map { app.ends[Int($0)] - $0 }.min() ?? 1
-        let picks = children.filter { app.ends[Int($0)] - $0 == smallest }
-        var b = ViewTreeBuilder(reservingCapacity: recorded + 64)
-        let root = b.addNode(className: app.className(of: 0))
-        var k = 0
-        while b.count < recorded {
-            let container = b.addNode(className: app.className(of: largest), parent: root)
-            for _ in 0..<4 {
-                let node = picks[k % picks.count]
-                var handles: [ViewTreeBuilder.Handle] = []
-                for v in node..<app.ends[Int(node)] {
-                    let p = v == node ? container : handles[Int(app.parents[Int(v)] - node)]
-                    let h = b.addNode(className: app.className(of: v), parent: p)
-                    for name in app.propertyNames where name != PropertyName.uid {
-                        if let value = app.value(name, of: v) { b.set(name, value, on: h) }
-                    }
-                    handles.append(h)
-                }
-                k += 1
-            }
-        }
-        return (app, b.build())
-    }
 }

@@ -1,13 +1,13 @@
-import SelectorCore
-import SyntheticHierarchy
+public import SelectorCore
 
-/// The shapes issue 40 made the alignment slow with (items 3 and 4), at any size. The benchmark
-/// rows `align.*` (Benchmarks/Benchmarks/CoreBenchmarks) build the same shapes.
-enum AdversarialShapes {
+/// The shapes issue 40 made the alignment slow with (items 3 and 4), at any size: for
+/// TreeAlignmentTests' growth checks and the benchmark rows `align.*`
+/// (Benchmarks/Benchmarks/CoreBenchmarks), which build the same trees.
+public enum AdversarialShapes {
     /// Two chains of anonymous containers `depth` deep over the same labelled leaf, the new one
     /// labelled level by level: no container matches top-down, so every one is left to the
     /// bottom-up phase, whose subtree is the whole chain below it.
-    static func chains(_ depth: Int) -> (old: ViewTree, new: ViewTree) {
+    public static func chains(_ depth: Int) -> (old: ViewTree, new: ViewTree) {
         func chain(labelled: Bool) -> ViewTree {
             var b = ViewTreeBuilder(reservingCapacity: depth + 1)
             var parent: ViewTreeBuilder.Handle? = nil
@@ -25,7 +25,7 @@ enum AdversarialShapes {
 
     /// A table of `count` identical rows (a cell holding the text "Title"), and the same table
     /// with every row's text relabelled and an image added to it; rows have frames.
-    static func siblings(_ count: Int) -> (old: ViewTree, new: ViewTree) {
+    public static func siblings(_ count: Int) -> (old: ViewTree, new: ViewTree) {
         func table(edited: Bool) -> ViewTree {
             var b = ViewTreeBuilder(reservingCapacity: 3 * count + 1)
             let root = b.addNode(className: "XCUIElementTypeTable")
@@ -50,7 +50,7 @@ enum AdversarialShapes {
     /// `recorded` views made of copies of the app's largest container's smallest children, four
     /// copies to a container of the largest one's class, so that many identical subtrees have
     /// the same served parent and many distinct recorded ones.
-    static func attack(served: Int, recorded: Int) -> (old: ViewTree, new: ViewTree) {
+    public static func attack(served: Int, recorded: Int) -> (old: ViewTree, new: ViewTree) {
         let app = SyntheticApp.generate(nodes: served, seed: 1)
         var largest: NodeID = 0, most = -1
         for v in 0..<NodeID(app.count) {
