@@ -12,7 +12,7 @@ import Glibc
 /// A client that sends a request head and then its body a few bytes at a time, on its own thread,
 /// until the server closes the connection or `stop()` is called; what the server answered is kept.
 final class TricklingUploader: Sendable {
-    private let answer = Mutex<[UInt8]>([])
+    private let answer = Locked<[UInt8]>([])
     private let closed = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)

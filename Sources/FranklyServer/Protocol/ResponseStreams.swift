@@ -106,7 +106,7 @@ final class PinnedBuffers: Sendable {
         var references: [UInt: (count: Int, bytes: Int)] = [:]
         var total = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(limit: Int) { self.limit = limit }
 
