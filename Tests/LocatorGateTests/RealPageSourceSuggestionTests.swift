@@ -4,6 +4,7 @@ import LocatorGate
 import SelectorCore
 import Testing
 import ViewSelectors
+import ViewSelectorsTesting
 
 // Issue 41, items 1 and 4: every selector suggested on a real XCUITest or UiAutomator page source
 // works in the tool the user pastes it into. XPath suggestions are run by libxml2 (lxml, the
@@ -41,30 +42,9 @@ struct RealPageSource: Sendable, CustomStringConvertible {
 /// Runs libxml2 (through lxml) on `file` for `expressions`: per expression the preorder indexes it
 /// selects, nil when libxml2 refuses it or answers something other than elements.
 private func libxml2(file: String, expressions: [String]) throws -> (count: Int, answers: [[Int]?]) {
-    let python = try #require(proofOracle)
-    let request = JSONValue.object([("file", .string(file)), ("expressions", .array(expressions.map { .string($0) })),
-                                    ("rename_by_class", .bool(true)), ("unwrap_appium_aut", .bool(true))])
-    let base = "/tmp/suggestion-proof-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-    try FileIO.write(Array(request.jsonString.utf8), to: base + ".in")
-    defer { for ext in [".in", ".out", ".err"] { unlink(base + ext) } }
-    func quoted(_ s: String) -> String { "'" + s.replacing("'", with: "'\\''") + "'" }
-    let command = [python, proofTests + "/XPathTests/Oracle/xpath_oracle.py"].map(quoted).joined(separator: " ")
-        + " < " + quoted(base + ".in") + " > " + quoted(base + ".out") + " 2> " + quoted(base + ".err")
-    let status = system(command)
-    let errors = (try? FileIO.read(base + ".err")).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    try #require(status == 0, "oracle exited with status \(status): \(errors)")
-    let object = try JSONReader.parse(try FileIO.read(base + ".out"), maxDepth: 64)
-    guard case .int(let count)? = object["count"], case .array(let results)? = object["results"] else {
-        Issue.record("oracle answered without count and results")
-        return (0, [])
-    }
-    let answers: [[Int]?] = results.map { r in
-        guard case .array(let items) = r else { return nil }
-        var list: [Int] = []
-        for item in items { guard case .int(let i) = item else { return nil }; list.append(Int(i)) }
-        return list
-    }
-    return (Int(count), answers)
+    let (count, answers) = try runXPathOracle(python: try #require(proofOracle), script: proofTests + "/XPathTests/Oracle/xpath_oracle.py",
+                                              file: file, expressions: expressions, renameByClass: true, unwrapAppiumAUT: true)
+    return (count, answers.map { if case .nodes(let list) = $0 { list } else { nil } })
 }
 
 /// One suggestion handed to a user for one view, and whether it works in Appium.

@@ -3,6 +3,7 @@ import HierarchyFormats
 import SelectorCore
 import SyntheticHierarchy
 import Testing
+import ViewSelectorsTesting
 import XPathEngine
 
 /// The Python interpreter with lxml that runs Tests/XPathTests/Oracle/xpath_oracle.py: the
@@ -13,47 +14,11 @@ let oraclePython: String? = getenv("VIEWSELECTORS_XPATH_ORACLE").map { String(cS
 
 let testsDirectory = "/" + #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
 
-/// What libxml2 answered for one expression.
-enum OracleAnswer: Equatable {
-    case nodes([Int])
-    /// An error, a non-node-set value, or nodes other than elements: the engine must refuse it.
-    case refused(String)
-}
-
 /// Runs the oracle on `file` for `expressions`; the element count and one answer per expression.
 func runOracle(file: String, expressions: [String], renameByClass: Bool) throws -> (Int, [OracleAnswer]) {
-    let python = try #require(oraclePython)
-    // Plain files and a shell rather than Foundation's Process: Foundation's ICU headers clash
-    // with libxml2's, which HierarchyFormats brings into this module.
-    let request = JSONValue.object([("file", .string(file)), ("expressions", .array(expressions.map { .string($0) })),
-                                    ("rename_by_class", .bool(renameByClass))])
-    let base = "/tmp/xpath-oracle-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-    try FileIO.write(Array(request.jsonString.utf8), to: base + ".in")
-    defer { for ext in [".in", ".out", ".err"] { unlink(base + ext) } }
-    func quoted(_ s: String) -> String { "'" + s.replacing("'", with: "'\\''") + "'" }
-    let command = [python, testsDirectory + "/XPathTests/Oracle/xpath_oracle.py"].map(quoted).joined(separator: " ")
-        + " < " + quoted(base + ".in") + " > " + quoted(base + ".out") + " 2> " + quoted(base + ".err")
-    let status = system(command)
-    guard status == 0 else {
-        let errors = (try? FileIO.read(base + ".err")).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        throw OracleFailure(message: "oracle exited with status \(status): " + errors)
-    }
-    let object = try JSONReader.parse(try FileIO.read(base + ".out"), maxDepth: 64)
-    guard case .int(let count)? = object["count"], case .array(let results)? = object["results"] else {
-        throw OracleFailure(message: "oracle answered without count and results")
-    }
-    let answers: [OracleAnswer] = results.map { r in
-        if case .array(let items) = r {
-            var list: [Int] = []
-            for item in items { guard case .int(let i) = item else { return .refused(r.jsonString) }; list.append(Int(i)) }
-            return .nodes(list)
-        }
-        return .refused(r.jsonString)
-    }
-    return (Int(count), answers)
+    try runXPathOracle(python: try #require(oraclePython), script: testsDirectory + "/XPathTests/Oracle/xpath_oracle.py",
+                       file: file, expressions: expressions, renameByClass: renameByClass)
 }
-
-struct OracleFailure: Error, CustomStringConvertible { var message: String; var description: String { message } }
 
 /// Names and values the expression templates are filled with, picked from the tree itself.
 struct OracleVocabulary {
