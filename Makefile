@@ -98,7 +98,10 @@ test-tsan: deps
 # ASan on the whole suite, LeakSanitizer included (Tests/lsan.supp names the toolchain's own
 # leaks it ignores), with the plug-in built the same way so the plug-in tests run too. The server's
 # suites run in a process of their own, as in `test`: in one process, two WorkLane tests' holder
-# task did not start within 60 s behind minutes of synchronous differential tests on CI.
+# task did not start within 60 s behind minutes of synchronous differential tests on CI. And they
+# run one test at a time, as under TSan: in parallel on a 2-core CI machine, other server tests'
+# synchronous ASan-slowed work held both cooperative threads for 30 s, so a server's 2 s upload
+# deadline (HostileRoundFourTests) could not fire in time.
 # VIEWSELECTORS_SANITIZED caps the differential tests' generated trees at 2x10^4 views
 # (ViewSelectorsTesting's TestScale): at 10^5 under ASan they took half the stage; `test` runs
 # them at full size.
@@ -109,7 +112,7 @@ test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 VIEWSELECTORS_SANITIZED=1 \
 	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip FranklyServerTests
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 VIEWSELECTORS_SANITIZED=1 \
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter FranklyServerTests
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter FranklyServerTests --no-parallel
 
 # libFuzzer targets (the Fuzz/ package; never part of `swift build` or `make test`).
 # `make fuzz` runs each of FUZZ_TARGETS for FUZZ_SECONDS; `make fuzz FUZZ_TARGETS=regex FUZZ_SECONDS=600`.

@@ -34,6 +34,8 @@ public struct AccessibilityIDEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { "Appium accessibility id: content-desc (Android), name (XCUITest), accessibilityIdentifier or label (UIKit)" }
+    /// Appium's iOS and Android drivers.
+    public var recordingSources: Set<RecordingSource> { [.xcuitest, .uiautomator] }
     // The value is taken as written: no quoting, so no literals.
     public var chainLiterals: ChainLiterals { [] }
 
@@ -87,6 +89,8 @@ public struct AppiumIDEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { "Appium id: resource-id (Android; a bare id gets the package's :id/ prefix), name (XCUITest), accessibilityIdentifier (UIKit)" }
+    /// Appium's iOS and Android drivers.
+    public var recordingSources: Set<RecordingSource> { [.xcuitest, .uiautomator] }
     public var chainLiterals: ChainLiterals { [] }
 
     /// Appium's test for a fully qualified resource id, `^[a-zA-Z_][a-zA-Z0-9._]*:[^/]+/\S+$`.
@@ -178,6 +182,8 @@ public struct ClassNameEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { "Appium class name: the exact class, e.g. android.widget.Button or XCUIElementTypeButton" }
+    /// Appium's iOS and Android drivers.
+    public var recordingSources: Set<RecordingSource> { [.xcuitest, .uiautomator] }
     public var chainLiterals: ChainLiterals { [] }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {

@@ -14,6 +14,8 @@ public struct ClassChainEngine: SelectorEngine {
 
     public var name: String { "class_chain" }
     public var summary: String { "Appium class chains: **/UITableViewCell[`label BEGINSWITH \"Row 7\"`]/UIButton[1]" }
+    /// WebDriverAgent's, on iOS only.
+    public var recordingSources: Set<RecordingSource> { [.xcuitest] }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         Self.program(for: try ChainParser.parse(selector))

@@ -22,6 +22,8 @@ public struct FRYEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { "FRY lookups: FRY.lookup(ofKind(UITableViewCell)).lookup(accessibilityLabel(\"Share\"))" }
+    /// FRY runs in the app, over UIKit.
+    public var recordingSources: Set<RecordingSource> { [.frank] }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         let query = try FRYQuery(parsing: selector, format: format)

@@ -23,6 +23,8 @@ public struct MaestroEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { #"Maestro's selectors (mobile.dev): Login, {text: "Log.*", below: {id: "header"}, index: 1}"# }
+    /// Maestro drives both platforms.
+    public var recordingSources: Set<RecordingSource> { [.xcuitest, .uiautomator, .maestro] }
     // YAML's double quotes take `\` escapes, as the splitter reads them. Single quotes are left
     // out: a plain text's apostrophe (`Don't allow`) would otherwise swallow a later `>>`.
     public var chainLiterals: ChainLiterals { .doubleQuotes }

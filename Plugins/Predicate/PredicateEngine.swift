@@ -24,6 +24,8 @@ public struct PredicateEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { "NSPredicate format strings: accessibilityLabel BEGINSWITH[c] 'blue' AND isOn == YES" }
+    /// NSPredicate: over UIKit views, and Appium's -ios predicate string on XCUITest.
+    public var recordingSources: Set<RecordingSource> { [.frank, .xcuitest] }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         Self.program(for: try format.compile(selector))

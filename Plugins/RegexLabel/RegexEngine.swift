@@ -14,6 +14,8 @@ public import SelectorCore
 public struct RegexEngine: SelectorEngine {
     public var name: String { "regex" }
     public var summary: String { "PCRE2 patterns over labels: UIButton /^(save|submit)$/i" }
+    /// One of the seeds' languages, over UIKit.
+    public var recordingSources: Set<RecordingSource> { [.frank] }
     /// `/pattern/` literals: a `>>` inside one does not split a chain.
     public var chainLiterals: ChainLiterals { .slashes }
 

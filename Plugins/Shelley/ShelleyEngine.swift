@@ -35,6 +35,9 @@ public struct ShelleyEngine: SelectorEngine {
             : "Shelley exactly as Frank runs it, quirks included"
     }
 
+    /// Frank's own language, over UIKit.
+    public var recordingSources: Set<RecordingSource> { [.frank] }
+
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         do {
             return ProgramCompiler.program(try ShelleyParser.filters(of: selector, dialect: dialect, names: names))

@@ -16,6 +16,8 @@ public struct ShelleyCompatEngine: SelectorEngine {
 
     public var summary: String { base.summary }
 
+    public var recordingSources: Set<RecordingSource> { base.recordingSources }
+
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         try base.compile(selector)
     }

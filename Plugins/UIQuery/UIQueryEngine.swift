@@ -17,6 +17,8 @@ public struct UIQueryEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { "UISpec's UIQuery paths ($(@\"...\")), Frank's default engine" }
+    /// Frank's.
+    public var recordingSources: Set<RecordingSource> { [.frank] }
 
     public init() {}
 

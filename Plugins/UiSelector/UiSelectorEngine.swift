@@ -25,6 +25,8 @@ public struct UiSelectorEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { #"Android UiSelector chains (Appium -android uiautomator): new UiSelector().className("android.widget.Button").text("OK")"# }
+    /// UiAutomator's, on Android only.
+    public var recordingSources: Set<RecordingSource> { [.uiautomator] }
     // Java has only double-quoted strings; `'` is a char literal and may sit inside text unpaired.
     public var chainLiterals: ChainLiterals { .doubleQuotes }
 

@@ -19,6 +19,8 @@ public struct XPathEngine: SelectorEngine {
 
     public var name: String { Self.engineName }
     public var summary: String { "XPath 1.0 over the page source, with the XPath 2 functions WebDriverAgent adds: //XCUIElementTypeButton[@name='OK'], (//android.widget.TextView)[2]" }
+    /// Appium's iOS and Android drivers.
+    public var recordingSources: Set<RecordingSource> { [.xcuitest, .uiautomator] }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         var parser = XPathParser(selector)

@@ -59,7 +59,7 @@ struct TranslateCommand: ParsableCommand {
         let source = engine ?? registry.defaultEngine ?? "uiquery"
         let translations: [Translation]
         do {
-            translations = try registry.translate(selector, from: source, to: targets(registry, source: source), on: trees)
+            translations = try self.translations(selector, from: source, registry: registry, trees: trees)
         } catch {
             throw fail(error, selector: selector)
         }
@@ -87,11 +87,19 @@ struct TranslateCommand: ParsableCommand {
         if !translations.contains(where: { $0.chosen != nil }) { throw ExitCode(1) }
     }
 
-    /// The target engines: `--to`, or every engine but the source's.
-    func targets(_ registry: EngineRegistry, source: String) -> [String] {
-        if to != "all" { return to.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-        let all = registry.names.filter { $0 != source }
-        return appium == nil ? all : all.filter { AppiumCode.strategy(forEngine: $0) != nil }
+    /// `selector`'s translations into `--to`'s engines; with `--to all`, every engine but the
+    /// source's, those whose tool does not read the recordings answered so
+    /// (`EngineRegistry.translateToEveryEngine`), and with `--appium`, Appium's strategies.
+    func translations(_ selector: String, from source: String, registry: EngineRegistry, trees: [ViewTree]) throws(SelectorError) -> [Translation] {
+        if to != "all" {
+            let named = to.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            return try registry.translate(selector, from: source, to: named, on: trees)
+        }
+        if appium != nil {
+            let strategies = registry.names.filter { $0 != source && AppiumCode.strategy(forEngine: $0) != nil }
+            return try registry.translate(selector, from: source, to: strategies, on: trees)
+        }
+        return try registry.translateToEveryEngine(selector, from: source, on: trees)
     }
 
     /// `--selectors FILE`: every line's translations as one table. A line that does not compile
@@ -109,7 +117,7 @@ struct TranslateCommand: ParsableCommand {
         for locator in parsed.locators {
             let (engine, selector, line) = (locator.engine, locator.selector, locator.line ?? 0)
             do {
-                let translations = try registry.translate(selector, from: engine, to: targets(registry, source: engine), on: trees)
+                let translations = try self.translations(selector, from: engine, registry: registry, trees: trees)
                 rows.append(Row(line: line, engine: engine, selector: selector, translations: translations, error: nil))
             } catch {
                 rows.append(Row(line: line, engine: engine, selector: selector, translations: [], error: "invalid selector: \(error)"))

@@ -30,6 +30,17 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     /// properties, the document element kept. Never detected; named with `--tree-format xml`.
     case xml
 
+    /// The tool recordings in this format come from (`ViewTree.recordingSource`).
+    public var recordingSource: RecordingSource {
+        switch self {
+        case .dump: .frank
+        case .xcuitest: .xcuitest
+        case .uiautomator: .uiautomator
+        case .maestro: .maestro
+        case .calabash, .uiautomation, .xml: .other
+        }
+    }
+
     /// The names `--tree-format` accepts, comma separated (for help and error texts).
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -39,6 +50,12 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
         guard bytes.count <= limits.maxInputBytes else {
             throw FormatError("recording is \(bytes.count) bytes long; the limit is \(limits.maxInputBytes) bytes (FormatLimits.maxInputBytes)")
         }
+        var tree = try loadTree(bytes, hierarchy: hierarchy, limits: limits)
+        tree.recordingSource = recordingSource
+        return tree
+    }
+
+    private func loadTree(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         switch self {
         case .dump:
             var dumpLimits = DumpLimits()

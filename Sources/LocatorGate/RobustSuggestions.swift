@@ -23,7 +23,8 @@ extension EngineRegistry {
     /// Each engine's suggestions for `node` of `trees[0]`, ranked by how many of `trees` they
     /// select exactly the view's counterpart on (its alignment with each other recording), then
     /// in the engine's own order: the inspector's suggestions, chosen for several recordings
-    /// rather than by a fixed order (`frankly suggest --tree A --tree B --uid U`).
+    /// rather than by a fixed order (`frankly suggest --tree A --tree B --uid U`). `engines` nil:
+    /// the engines that read the recordings' common source (`engines(reading:)`).
     public func robustSuggestions(for node: NodeID, in trees: [ViewTree], engines: [String]? = nil,
                                   options: AlignmentOptions = AlignmentOptions()) -> [RankedSuggestion] {
         guard let base = trees.first else { return [] }
@@ -83,7 +84,7 @@ extension EngineRegistry {
             return (RankedSuggestion(engine: name, selector: text, survives: survives), onBase)
         }
         var out: [RankedSuggestion] = []
-        for name in engines ?? self.names {
+        for name in engines ?? self.engines(reading: RecordingSource.common(of: trees)) {
             guard let engine = registeredEngine(name) else { continue }
             let candidates = Array(engine.suggestions(for: node, in: base, deadline: deadline).prefix(16))
             try stop.check()

@@ -229,7 +229,11 @@ def test_click_nodes(driver, base):
 def check_suggestions(driver, base, uid):
     suggestions = driver.find_elements(By.CSS_SELECTOR, "#details .suggestion")
     engines = {s.get_attribute("data-engine") for s in suggestions}
-    check("a ready-made selector for each engine", engines == set(QUERIES), str(sorted(engines)))
+    with urllib.request.urlopen(base + "/inspector/engines", timeout=60) as response:
+        offered = json.loads(response.read())["offered"]
+    # The sample app is a Frank recording: the seeds' languages, not Appium's or Maestro's.
+    check("a ready-made selector for each engine whose tool reads the recording",
+          engines == set(offered) and "xpath" not in engines and "uiquery" in engines, str(sorted(engines)))
     for s in suggestions:
         engine, selector = s.get_attribute("data-engine"), s.find_element(By.TAG_NAME, "code").text
         answer = map_results(base, selector, engine)
@@ -610,8 +614,15 @@ def main():
         nodes = int(body_data(driver, "nodes"))
         check("the page loads the sample app", nodes == 92, f"{nodes} views in {seconds:.2f} s")
         engines = [o.get_attribute("value") for o in Select(driver.find_element(By.ID, "engine")).options]
+        with urllib.request.urlopen(args.sample + "/inspector/engines") as response:
+            listed = json.loads(response.read())
         with urllib.request.urlopen(args.sample + "/engines") as response:
-            check("the engine picker lists /engines", engines == json.loads(response.read()), str(engines))
+            check("the engine picker lists /engines", sorted(engines) == sorted(json.loads(response.read())), str(engines))
+        # Which language runs where: those the recording's tool reads first, the others apart.
+        first = [name for name in listed["engines"] if name in listed["offered"]]
+        groups = [g.get_attribute("label") for g in driver.find_elements(By.CSS_SELECTOR, "#engine optgroup")]
+        check("the picker lists the languages read on a Frank recording first, the others grouped apart",
+              engines[:len(first)] == first and len(groups) == 2 and "Frank" in groups[0], f"{engines} {groups}")
         picked = Select(driver.find_element(By.ID, "engine")).first_selected_option.get_attribute("value")
         check("the page starts on the registry's default engine (uiquery, what Frank's drivers get)",
               picked == "uiquery", picked)

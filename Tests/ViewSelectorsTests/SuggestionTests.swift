@@ -41,9 +41,16 @@ struct SuggestionTests {
         #expect(regex == SelectorSuggestion(engine: "regex", selector: "UIButton /^Delete$/", count: 10, unique: false))
     }
 
-    @Test("every registered engine is asked, not a fixed list")
+    @Test("every registered engine that reads the recording is asked, not a fixed list")
     func everyEngine() throws {
+        // The sample app is a UIKit tree as Frank serves it: Frank's languages, the seeds'.
+        #expect(Self.tree.recordingSource == .frank)
         #expect(Self.registry.suggestions(for: Self.node(uid: "1059"), in: Self.tree).map(\.engine)
+            == ["fry", "predicate", "regex", "shelley", "shelley_compat", "uiquery"])
+        // The same tree marked as having no tool of its own: every engine offers one.
+        var other = Self.tree
+        other.recordingSource = .other
+        #expect(Self.registry.suggestions(for: Self.node(uid: "1059"), in: other).map(\.engine)
             == ["accessibility_id", "class_name", "fry", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"])
     }
 }

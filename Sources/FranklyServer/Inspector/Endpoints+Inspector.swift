@@ -7,7 +7,7 @@ import SelectorCore
 /// | route | answer |
 /// |---|---|
 /// | `GET /`, `GET /inspector/<file>` | the page and its script and style sheet |
-/// | `GET /inspector/engines` | `{"engines":[names],"default":name}` |
+/// | `GET /inspector/engines` | `{"engines":[names],"default":name,"recording":{"source","description"},"offered":[names]}` |
 /// | `GET /inspector/tree` | the whole hierarchy, column-wise (`ViewTree.inspectorTreeJSON`) |
 /// | `POST /inspector/select {"query","engine"}` | `{"nodes":[ids],"count","ms","treeCount"}`, or `{"error","details","column"}` |
 /// | `GET`/`POST /inspector/explain {"query","engine"}` | `SelectorExplanation.json` (Docs/Explain.md), or `{"error","details","column"}` |
@@ -31,11 +31,17 @@ extension Endpoints {
     }
 
     /// `GET /inspector/engines`: `{"engines":[names],"default":name}`, so the page starts on the
-    /// registry's default engine (the one a request without an engine gets), not a guess of its own.
+    /// registry's default engine (the one a request without an engine gets), not a guess of its
+    /// own; with the served recording's source (`RecordingSource`) and the engines whose tool reads
+    /// it (`offered`, `EngineRegistry.engines(reading:)`), which the page lists first and the
+    /// suggestions come from.
     func inspectorEngines(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        FranklyResponse.json(.object([
+        let source = host.tree.recordingSource
+        return FranklyResponse.json(.object([
             ("engines", .array(registry.names.map { .string($0) })),
             ("default", registry.defaultEngine.map { .string($0) } ?? .null),
+            ("recording", .object([("source", .string(source.rawValue)), ("description", .string(source.description))])),
+            ("offered", .array(registry.engines(reading: source).map { .string($0) })),
         ]))
     }
 

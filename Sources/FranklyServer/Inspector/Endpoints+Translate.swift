@@ -4,7 +4,8 @@ import SelectorCore
 extension Endpoints {
     /// `POST /inspector/translate {"query":S,"engine":E,"to":[E1,...]}`: `EngineRegistry.translate`
     /// on the current tree, `{"translations":[...]}` (each `Translation.json`, as `frankly
-    /// translate --format json` prints it; `to` defaults to every other engine), or
+    /// translate --format json` prints it; `to` defaults to every other engine, those whose tool
+    /// does not read the served recording with a reason instead: `translateToEveryEngine`), or
     /// `{"error","details","column"}` for a selector that does not compile or run.
     ///
     /// Clients are not trusted: the request goes through the Origin guard like every inspector
@@ -14,22 +15,27 @@ extension Endpoints {
         let object = try await requiredObject(request, missing: .invalidRequest(#"send {"query":...,"engine":...,"to":[...]}"#))
         let query = try object.requiredString("query", "the selector")
         let engine = try object.string("engine") ?? registry.defaultEngine ?? "uiquery"
-        var targets = registry.names.filter { $0 != engine }
+        // Absent: every other engine, those whose tool does not read the served recording answered so.
+        var targets: [String]?
         if let to = object.value("to") {
             guard case .array(let items) = to, items.count <= 64 else {
                 throw FranklyError.invalidRequest(#""to" is a list of at most 64 engine names"#)
             }
-            targets = []
+            var named: [String] = []
             for item in items {
                 guard case .string(let name) = item else { throw FranklyError.invalidRequest(#""to" lists engine names (strings)"#) }
-                targets.append(name)
+                named.append(name)
             }
+            targets = named
         }
         let tree = host.tree, chosenTargets = targets
         let registry = self.registry
         let deadline = queryDeadline
         let outcome = try await reads.run(deadline: deadline) { () -> Result<[Translation], SelectorError> in
             do throws(SelectorError) {
+                guard let chosenTargets else {
+                    return .success(try registry.translateToEveryEngine(query, from: engine, on: [tree], deadline: deadline))
+                }
                 return .success(try registry.translate(query, from: engine, to: chosenTargets, on: [tree], deadline: deadline))
             } catch {
                 return .failure(error)

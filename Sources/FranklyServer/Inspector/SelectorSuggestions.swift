@@ -12,7 +12,8 @@ extension SelectorSuggestion {
 }
 
 extension EngineRegistry {
-    /// `suggestions(for:in:)` within `deadline`: each engine's through
+    /// `suggestions(for:in:)` within `deadline` (the engines that read the tree's source), each
+    /// engine's through
     /// `suggestion(engine:for:in:deadline:)`, the registry's one rule, whose candidates come from
     /// the engine's deadline form and whose checks run to the deadline (one engine's candidates on
     /// 10^6 views cost several full selections; maestro's own search for them, seconds). Once the
@@ -22,7 +23,7 @@ extension EngineRegistry {
                             deadline: ContinuousClock.Instant) -> (suggestions: [SelectorSuggestion], stopped: SelectorError?) {
         guard Int(node) >= 0, Int(node) < tree.count else { return ([], nil) }
         var found: [SelectorSuggestion] = []
-        for name in names {
+        for name in engines(reading: tree.recordingSource) {
             do throws(SelectorError) {
                 if let suggestion = try suggestion(engine: name, for: node, in: tree, deadline: deadline) {
                     found.append(suggestion)

@@ -15,10 +15,11 @@ public struct SelectorSuggestion: Sendable, Equatable {
 }
 
 extension EngineRegistry {
-    /// One suggestion per registered engine that offers any (`SelectorEngine.suggestions(for:in:)`),
-    /// in engine-name order.
+    /// One suggestion per registered engine that offers any (`SelectorEngine.suggestions(for:in:)`)
+    /// and reads recordings from the tree's source (`engines(reading:)`: an Android page source
+    /// gets no predicate), in engine-name order.
     public func suggestions(for node: NodeID, in tree: ViewTree) -> [SelectorSuggestion] {
-        names.compactMap { suggestion(engine: $0, for: node, in: tree) }
+        engines(reading: tree.recordingSource).compactMap { suggestion(engine: $0, for: node, in: tree) }
     }
 
     /// The first of the engine's candidates that selects exactly `node`, trying each narrowed to

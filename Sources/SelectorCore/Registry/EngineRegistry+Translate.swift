@@ -65,7 +65,31 @@ extension Translation {
     }
 }
 
+extension Translation {
+    /// A target whose tool does not read recordings from `source` (`SelectorEngine.reads(_:)`):
+    /// no translation, and why, so a list of every language shows which runs where.
+    public static func notRead(engine: String, on source: RecordingSource) -> Translation {
+        Translation(engine: engine, chosen: nil, reason: "not read on \(source.description) recordings; name it as a target to translate anyway",
+                    candidates: [])
+    }
+}
+
 extension EngineRegistry {
+    /// `selector` translated into every other engine (`frankly translate`'s default `--to all`,
+    /// `/inspector/translate` without `to`), in name order: engines that read the trees' common
+    /// source (`RecordingSource.common(of:)`) as `translate(_:from:to:on:deadline:)` proves them,
+    /// the others `Translation.notRead`, since what they print would not run where the
+    /// recordings were made.
+    public func translateToEveryEngine(_ selector: String, from source: String, on trees: [ViewTree],
+                                       deadline: ContinuousClock.Instant? = nil) throws(SelectorError) -> [Translation] {
+        let where_ = RecordingSource.common(of: trees)
+        let targets = names.filter { $0 != source }
+        let read = Set(engines(reading: where_))
+        let proved = try translate(selector, from: source, to: targets.filter { read.contains($0) }, on: trees, deadline: deadline)
+        var byEngine = Dictionary(uniqueKeysWithValues: proved.map { ($0.engine, $0) })
+        return targets.map { byEngine.removeValue(forKey: $0) ?? .notRead(engine: $0, on: where_) }
+    }
+
     /// `selector` (in engine `source`) translated into each of `targets`, every translation
     /// checked to select the same views, in the same order (or in document order where the
     /// target's order is that and the source's is not), on every tree of `trees`.

@@ -34,6 +34,10 @@ public protocol SelectorEngine: Sendable {
     /// has no printer (the default). A rendering need not be exact: `EngineRegistry.translate`
     /// keeps it only once it selects the source's views on every tree.
     func render(_ path: SearchPath) -> Rendering?
+    /// The recordings this language's own tool reads, where its selectors run for a user
+    /// (`RecordingSource`); suggestions are offered only there. The default, for engines that do
+    /// not say (plug-ins among them): every source.
+    var recordingSources: Set<RecordingSource> { get }
 }
 
 extension SelectorEngine {
@@ -46,4 +50,5 @@ extension SelectorEngine {
     public func narrowed(_ selector: String, toResult position: Int) -> String? { nil }
     public func union(of selectors: [String]) -> String? { nil }
     public func render(_ path: SearchPath) -> Rendering? { nil }
+    public var recordingSources: Set<RecordingSource> { Set(RecordingSource.allCases) }
 }

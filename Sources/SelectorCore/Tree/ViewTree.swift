@@ -50,6 +50,9 @@ public struct ViewTree: Sendable {
     /// none of them (`ViewTree+Names.swift`). Empty where every name is the recording's own (Frank's
     /// `/dump`). A changed tree keeps none.
     public var loaderColumns: Set<String> = []
+    /// The tool the recording came from (set by the loaders; `.frank` for a tree built in process
+    /// or from Frank's `/dump`): which languages are offered on it. An edited tree keeps it.
+    public var recordingSource: RecordingSource = .frank
 
     init(parents: ContiguousArray<Int32>, ends: ContiguousArray<Int32>, depths: ContiguousArray<Int32>,
          classIDs: ContiguousArray<Int32>, classes: ClassTable, columns: [String: PropertyColumn],

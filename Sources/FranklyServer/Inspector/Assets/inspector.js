@@ -1113,14 +1113,32 @@ function wire() {
 async function start() {
   wire();
   // The registry's default engine, the one a request without an engine gets (uiquery, as Frank's).
-  const { engines, default: defaultEngine } = await fetchJSON("/inspector/engines");
+  // The languages whose tool reads the served recording come first; the others (an Android page
+  // source's predicate, say) are grouped apart, so the picker shows which language runs where.
+  const { engines, default: defaultEngine, recording, offered } = await fetchJSON("/inspector/engines");
   const picker = $("engine");
-  for (const name of engines) {
-    const option = document.createElement("option");
-    option.value = name; option.textContent = name;
-    picker.append(option);
+  const readHere = engines.filter((name) => offered.includes(name));
+  const elsewhere = engines.filter((name) => !offered.includes(name));
+  const option = (name) => {
+    const o = document.createElement("option");
+    o.value = name; o.textContent = name;
+    return o;
+  };
+  const group = (label, names) => {
+    const g = document.createElement("optgroup");
+    g.label = label;
+    for (const name of names) g.append(option(name));
+    return g;
+  };
+  if (elsewhere.length === 0) {
+    for (const name of engines) picker.append(option(name));
+  } else {
+    picker.append(group(`Read on ${recording.description}`, readHere));
+    picker.append(group("Not read there", elsewhere));
   }
-  picker.value = engines.includes(defaultEngine) ? defaultEngine : engines[0];
+  picker.title = `Selector engine (from /engines); the recording: ${recording.description}`;
+  picker.dataset.recording = recording.source;
+  picker.value = readHere.includes(defaultEngine) ? defaultEngine : (readHere[0] ?? engines[0]);
   await loadTree();
   document.body.dataset.ready = "1";
 }
