@@ -49,7 +49,7 @@ struct SuggestCommand: ParsableCommand {
         switch format {
         case .text:
             for r in ranked {
-                print("\(r.engine)\t\(r.survives.filter { $0 }.count)/\(r.survives.count)\t\(r.selector)")
+                print("\(r.engine)\t\(r.survives.filter { $0 }.count)/\(r.survives.count)\t\(r.selector)" + (r.fragile ? "\tfragile" : ""))
             }
         case .json:
             print(JSONValue.array(ranked.map(\.json)).jsonString)

@@ -8,14 +8,17 @@ public struct RankedSuggestion: Sendable, Equatable {
     /// Per recording: whether it selects exactly the view's counterpart there (the view itself on
     /// the first).
     public var survives: [Bool]
+    /// Whether it names the view by where it stands (`SelectorProgram.selectsByPosition`); ranked
+    /// after those that name it by its attributes at the same rate.
+    public var fragile: Bool = false
     /// The fraction of recordings it survives on.
     public var rate: Double { survives.isEmpty ? 0 : Double(survives.filter { $0 }.count) / Double(survives.count) }
 
-    /// `{"engine","selector","survives":[Bool per recording],"rate"}`, as `frankly suggest --format
-    /// json` prints it and `/inspector/survival` sends it.
+    /// `{"engine","selector","survives":[Bool per recording],"rate","fragile"}`, as `frankly suggest
+    /// --format json` prints it and `/inspector/survival` sends it.
     public var json: JSONValue {
         .object([("engine", .string(engine)), ("selector", .string(selector)),
-                 ("survives", .array(survives.map { .bool($0) })), ("rate", .double(rate))])
+                 ("survives", .array(survives.map { .bool($0) })), ("rate", .double(rate)), ("fragile", .bool(fragile))])
     }
 }
 
@@ -81,7 +84,8 @@ extension EngineRegistry {
                 if k == 0 { onBase = found }
                 if let target { survives.append(found == [target]) } else { survives.append(false) }
             }
-            return (RankedSuggestion(engine: name, selector: text, survives: survives), onBase)
+            let fragile = query.parts.contains { $0.compiled.program.selectsByPosition }
+            return (RankedSuggestion(engine: name, selector: text, survives: survives, fragile: fragile), onBase)
         }
         var out: [RankedSuggestion] = []
         for name in engines ?? self.engines(reading: RecordingSource.common(of: trees)) {
@@ -107,9 +111,11 @@ extension EngineRegistry {
                 return found
             }
             if let chosen, chosen.unique, let narrowedOne, narrowedOne.selector == chosen.selector { ranked.append(narrowedOne) }
-            // Stable: equal rates keep the engine's order (most readable first).
+            // Stable: equal rates put positions last, then keep the engine's order (most readable first).
             let order = ranked.enumerated().sorted { a, b in
-                a.element.rate != b.element.rate ? a.element.rate > b.element.rate : a.offset < b.offset
+                if a.element.rate != b.element.rate { return a.element.rate > b.element.rate }
+                if a.element.fragile != b.element.fragile { return !a.element.fragile }
+                return a.offset < b.offset
             }
             out += order.map(\.element).filter { $0.rate > 0 }
         }

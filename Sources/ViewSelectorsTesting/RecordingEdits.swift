@@ -103,6 +103,19 @@ extension ViewTree {
             }
         }
         for r in roots where !plan.deleted.contains(r) { emit(r, nil) }
-        return EditedTree(tree: b.build(), counterpart: counterpart, added: added)
+        // The same app recorded by the same tool: the loader's own columns and the source stay,
+        // and so does each copy the edits kept a copy (an edit may change a column and not its copy).
+        var tree = b.build()
+        tree.loaderColumns = loaderColumns.filter { tree.columns[$0] != nil }
+        tree.recordingSource = recordingSource
+        tree.copiedColumns = copiedColumns.filter { copy, source in
+            tree.columns[copy] != nil && tree.columns[source] != nil && (0..<tree.count).allSatisfy { i in
+                let n = NodeID(i)
+                let original = tree.value(source, of: n)
+                if original == nil || original == .string("") { return tree.value(copy, of: n) == nil || tree.value(copy, of: n) == .string("") }
+                return tree.value(copy, of: n) == original
+            }
+        }
+        return EditedTree(tree: tree, counterpart: counterpart, added: added)
     }
 }

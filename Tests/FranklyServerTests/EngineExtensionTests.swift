@@ -66,7 +66,7 @@ struct EngineExtensionTests {
             let json = try await client.get("/inspector/node/\(id)").json
             guard case .array(let selectors)? = json["selectors"] else { Issue.record("no selectors"); return }
             let ours = selectors.filter { $0["engine"] == "hash_uid" }
-            #expect(ours == [.object([("engine", "hash_uid"), ("selector", "#1054"), ("count", 1), ("unique", true)])])
+            #expect(ours == [.object([("engine", "hash_uid"), ("selector", "#1054"), ("count", 1), ("unique", true), ("fragile", false)])])
         }
     }
 

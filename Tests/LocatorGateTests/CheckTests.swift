@@ -35,6 +35,8 @@ struct CheckTests {
             let want = c.old[0].compactMap { edited.counterpart[$0] }
             #expect(try registry.select(fix, engine: c.locator.engine, in: edited.tree) == want,
                     "\(c.locator.selector) → \(fix)")
+            // Issue 41: a fix names only what the page source records, never the loader's uid or UIKit copies.
+            #expect(namesNoLoaderColumn(fix, of: edited.tree), "\(fix)")
             // The alignment found the truth for the target.
             #expect(c.old[0].map { gate.alignments[0].newCounterpart(of: $0) } == c.old[0].map { edited.counterpart[$0] })
         }
@@ -168,6 +170,7 @@ struct CheckTests {
         for c in checks where c.fix != nil {
             let want = c.old[0].compactMap { gate.alignments[0].newCounterpart(of: $0) }
             #expect(try registry.select(c.fix!, engine: c.locator.engine, in: chinese) == want, "\(c.fix!)")
+            #expect(namesNoLoaderColumn(c.fix!, of: chinese), "\(c.fix!)")
         }
         #expect(checks[1].fix == "name == '辅助功能'")
     }
@@ -185,4 +188,24 @@ struct CheckTests {
         #expect(xml.contains(#"<failure type="broken""#))
         #expect(xml.contains(#"name="accessibility_id:Settings"/>"#))
     }
+}
+
+/// Whether `selector`, outside its quoted literals, names none of the columns the loader made on
+/// `tree` (`ViewTree.loaderColumns`: `uid`, `accessibilityIdentifier`, `accessibilityLabel`, frames,
+/// flags), which Appium's page source does not have.
+func namesNoLoaderColumn(_ selector: String, of tree: ViewTree) -> Bool {
+    var outside = ""
+    var quote: Character?
+    var escaped = false
+    for ch in selector {
+        if let q = quote {
+            if escaped { escaped = false } else if ch == "\\" { escaped = true } else if ch == q { quote = nil }
+            continue
+        }
+        if ch == "'" || ch == "\"" || ch == "`" { quote = ch; outside.append(" "); continue }
+        outside.append(ch)
+    }
+    let words = outside.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }.map(String.init)
+    precondition(!tree.loaderColumns.isEmpty, "a page source whose loader made columns")
+    return words.allSatisfy { $0 == "class" || !tree.loaderColumns.contains($0) }
 }

@@ -4,10 +4,10 @@ import SelectorCore
 // `EngineRegistry.suggestion(engine:for:in:deadline:)`: the server knows no engine's syntax, so a
 // new engine, built in or registered by a host, shows up in the inspector without an edit here.
 extension SelectorSuggestion {
-    /// `{"engine","selector","count","unique"}`, as `/inspector/node/<id>` sends it.
+    /// `{"engine","selector","count","unique","fragile"}`, as `/inspector/node/<id>` sends it.
     var json: JSONValue {
         .object([("engine", .string(engine)), ("selector", .string(selector)),
-                 ("count", .int(Int64(count))), ("unique", .bool(unique))])
+                 ("count", .int(Int64(count))), ("unique", .bool(unique)), ("fragile", .bool(fragile))])
     }
 }
 

@@ -43,6 +43,8 @@ public struct SiblingPosition: Sendable, Equatable, CustomStringConvertible {
 /// Keeps the input nodes (in their order) that stand at a position among their parent's children:
 /// XPath's `A[k]`, UiSelector's `index(n)`. The virtual document node has no position.
 public struct SiblingPositionStep: EngineStep, Equatable {
+    public var selectsByPosition: Bool { true }
+
     /// The position each kept node has.
     public let position: SiblingPosition
 
@@ -74,6 +76,8 @@ public struct SiblingPositionStep: EngineStep, Equatable {
 /// An input without such a descendant contributes nothing; nested inputs may pick the same node,
 /// so the output may hold duplicates (sort or de-duplicate after it as the engine needs).
 public struct NthDescendantStep: EngineStep, Equatable {
+    public var selectsByPosition: Bool { true }
+
     /// What a descendant must pass to be counted.
     public let filter: Predicate
     /// Where among its siblings a counted descendant must stand, if anywhere.
@@ -313,6 +317,8 @@ struct SiblingCounter {
 /// after it as the engine needs). A walk from the front stops at its node, so `[1]` on a long
 /// axis costs the distance to the first match.
 public struct AxisPositionStep: EngineStep, Equatable {
+    public var selectsByPosition: Bool { true }
+
     /// The axis walked from each input.
     public let axis: Axis
     /// What a node must pass to be counted.

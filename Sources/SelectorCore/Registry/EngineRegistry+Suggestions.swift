@@ -8,9 +8,12 @@ public struct SelectorSuggestion: Sendable, Equatable {
     public var count: Int
     /// Whether it selects exactly this view.
     public var unique: Bool
+    /// Whether it names the view by where it stands (`SelectorProgram.selectsByPosition`), since
+    /// nothing the view records tells it apart: a view inserted before it moves it.
+    public var fragile: Bool
 
-    public init(engine: String, selector: String, count: Int, unique: Bool) {
-        self.engine = engine; self.selector = selector; self.count = count; self.unique = unique
+    public init(engine: String, selector: String, count: Int, unique: Bool, fragile: Bool = false) {
+        self.engine = engine; self.selector = selector; self.count = count; self.unique = unique; self.fragile = fragile
     }
 }
 
@@ -61,21 +64,38 @@ extension EngineRegistry {
     /// selector text selects, nil when it fails): the one place it is written, for callers that
     /// run the candidates their own way (the locator gate's ranking, which runs them on several
     /// recordings within a deadline and reuses the runs on the first).
+    ///
+    /// The first candidate that selects exactly `node` by what the view is wins; one that does so
+    /// only by position (its own `(//X)[2]`, or a candidate narrowed to the view's place) is kept
+    /// and offered, marked `fragile`, only when no later candidate names the view alone (issue 41:
+    /// positions rank after every attribute selector, two-attribute ones included); else the
+    /// first that selects `node` among others (`unique` false).
     package static func suggestion<E: Error>(from candidates: [String], of engine: any SelectorEngine, named name: String,
                                              for node: NodeID,
                                              run: (String) throws(E) -> [NodeID]?) throws(E) -> SelectorSuggestion? {
+        func byPosition(_ text: String) -> Bool { (try? engine.compile(text))?.selectsByPosition ?? false }
+        var positional: SelectorSuggestion?
         var fallback: SelectorSuggestion?
         for candidate in candidates {
             guard let selected = try run(candidate) else { continue }
-            if selected == [node] { return SelectorSuggestion(engine: name, selector: candidate, count: 1, unique: true) }
+            if selected == [node] {
+                if !byPosition(candidate) {
+                    return SelectorSuggestion(engine: name, selector: candidate, count: 1, unique: true)
+                }
+                if positional == nil {
+                    positional = SelectorSuggestion(engine: name, selector: candidate, count: 1, unique: true, fragile: true)
+                }
+                continue
+            }
             guard let position = selected.firstIndex(of: node) else { continue }
-            if let narrowed = engine.narrowed(candidate, toResult: position), try run(narrowed) == [node] {
-                return SelectorSuggestion(engine: name, selector: narrowed, count: 1, unique: true)
+            if positional == nil, let narrowed = engine.narrowed(candidate, toResult: position), try run(narrowed) == [node] {
+                positional = SelectorSuggestion(engine: name, selector: narrowed, count: 1, unique: true, fragile: true)
             }
             if fallback == nil {
-                fallback = SelectorSuggestion(engine: name, selector: candidate, count: selected.count, unique: false)
+                fallback = SelectorSuggestion(engine: name, selector: candidate, count: selected.count, unique: false,
+                                              fragile: byPosition(candidate))
             }
         }
-        return fallback
+        return positional ?? fallback
     }
 }

@@ -31,11 +31,17 @@ public protocol EngineStep: Sendable, CustomStringConvertible {
     /// test for every tree, such as `[@width > 100]`, which is one where `width` holds numbers).
     /// What a translation reads (`SelectorProgram.searchPath(on:)`); default nil.
     func filter(on trees: [ViewTree]) -> Predicate?
+
+    /// Whether the step keeps views by where they stand (a position among siblings, the k-th
+    /// match): a selector with such a step is fragile, as a view inserted before its target moves
+    /// it (`SelectorProgram.selectsByPosition`). Default false.
+    var selectsByPosition: Bool { get }
 }
 
 extension EngineStep {
     public var isDocumentRoot: Bool { false }
     public func filter(on trees: [ViewTree]) -> Predicate? { nil }
+    public var selectsByPosition: Bool { false }
 
     public var estimatedBytes: Int {
         ProgramSize.arrayHeader + MemoryLayout<Self>.size + 2 * description.utf8.count

@@ -201,6 +201,22 @@ public struct SelectorProgram: Sendable, Equatable {
     init(start: StartPoint, steps: [Step]) {
         self.start = start; self.steps = steps
     }
+
+    /// Whether the program keeps views by where they stand rather than by what they are: a `pick`
+    /// (`(//X)[2]`, `index:2`) or an engine step that counts positions
+    /// (`EngineStep.selectsByPosition`), here or in a union's or relation's program. A suggestion
+    /// like that is marked fragile and offered after those that name the view by its attributes.
+    public var selectsByPosition: Bool {
+        steps.contains { step in
+            switch step {
+            case .pick: true
+            case .engine(let e): e.selectsByPosition
+            case .union(let programs): programs.contains { $0.selectsByPosition }
+            case .relation(_, let program): program.selectsByPosition
+            case .axis, .filter, .deduplicate, .sortInDocumentOrder, .deepest, .sort: false
+            }
+        }
+    }
 }
 
 /// The only way to assemble a `SelectorProgram`.

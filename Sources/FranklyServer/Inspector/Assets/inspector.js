@@ -528,6 +528,14 @@ async function selectNode(i, reveal) {
       note.textContent = `selects ${s.count} views, this one among them`;
       div.append(note);
     }
+    if (s.fragile) {
+      // Nothing the view records tells it apart: it is named by where it stands.
+      div.dataset.fragile = "1";
+      const note = document.createElement("span"); note.className = "fragile";
+      note.textContent = "fragile: by position";
+      note.title = "No attribute names this view alone; a view inserted before it would move it.";
+      div.append(note);
+    }
     plain.append(div);
   }
   if (info.selectors.length === 0) {
