@@ -1,7 +1,10 @@
 import SelectorCore
 
-/// A decoded `/map` request body:
-/// `{"query":S,"selector_engine":E,"operation":{"method_name":M,"arguments":[...]}}`.
+/// A decoded `/map` request body, the typed command the server runs:
+/// `{"query":S,"selector_engine":E,"operation":{"method_name":M,"arguments":[...]}}`, its
+/// operation's action (`Operation.action`: get, set, gesture, flash) read once, and its arity and
+/// setter argument type checked as it is decoded (Frank's `encountered error while attempting…`
+/// envelope), so no selection runs for an operation that cannot be applied.
 ///
 /// Public so the fuzz targets (Fuzz/) can drive exactly the decoder the server uses.
 ///
@@ -32,5 +35,6 @@ public struct MapRequest: Sendable, Equatable {
         strict = try object.bool("strict") ?? false
         operation = try Operation(request: try object.requiredObject(
             "operation", #"what to do with each selected view, e.g. {"method_name":"touch","arguments":[]}"#))
+        do throws(OperationError) { try operation.checked() } catch { throw FranklyError(error) }
     }
 }

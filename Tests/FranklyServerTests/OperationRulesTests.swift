@@ -53,13 +53,41 @@ struct OperationRulesTests {
     func oneGestureList() {
         #expect(OperationPerformer.focusingGestures.isSubset(of: OperationPerformer.gestures))
         for name in OperationPerformer.gestures {
-            #expect(!OperationPerformer.isGetter(name), "\(name)")
-            let arguments = [JSONValue](repeating: 0, count: Operation(name).arity)
-            #expect(SnapshotHost.mayChangeTree(Operation(name, arguments))
-                    == OperationPerformer.focusingGestures.contains(name), "\(name)")
+            let action = Operation(name).action
+            #expect(!action.onlyReads, "\(name)")
+            #expect(action.mayChangeTree == OperationPerformer.focusingGestures.contains(name), "\(name)")
         }
-        #expect(SnapshotHost.mayChangeTree(Operation("setText:", ["x"])))
-        #expect(OperationPerformer.isGetter("FEX_isVisible"))
+        #expect(Operation("setText:", ["x"]).action == .set(property: "text"))
+        #expect(Operation("setText:", ["x"]).action.mayChangeTree)
+        #expect(Operation("FEX_isVisible").action == .get)
+        #expect(Operation("FEX_flash").action == .flash && Operation("flash").action == .flash)
+        #expect(Operation("touch").action == .gesture(focusing: true))
+        #expect(Operation("swipeInDirection:", ["up"]).action == .gesture(focusing: false))
+    }
+
+    /// Issue 43, item 1: the command is typed once, as it is decoded: the action, the arity and a
+    /// setter's argument type; a malformed operation is Frank's error before any selection runs.
+    @Test("/map's command is decoded once: its action, arity and argument types checked at decode")
+    func typedCommand() throws {
+        func decode(_ operation: String) throws(FranklyError) -> MapRequest {
+            try MapRequest(decoding: Array(#"{"query":"button","strict":true,"operation":\#(operation)}"#.utf8))
+        }
+        let set = try decode(#"{"method_name":"setText:","arguments":["hi"]}"#)
+        #expect(set.operation.action == .set(property: "text") && set.strict && set.operation.textArgument == "hi")
+        #expect(try decode(#"{"method_name":"accessibilityLabel"}"#).operation.action == .get)
+        for (body, details) in [
+            (#"{"method_name":"setText:","arguments":[]}"#, "setText: takes 1 arguments, but 0 were supplied"),
+            (#"{"method_name":"touch","arguments":[1]}"#, "touch takes 0 arguments, but 1 were supplied"),
+            (#"{"method_name":"setHidden:","arguments":["yes"]}"#, #"setHidden: expects a boolean (true, false, 0 or 1), got "yes""#),
+            (#"{"method_name":"setAlpha:","arguments":[null]}"#, "setAlpha: expects a finite number, got null"),
+        ] {
+            #expect {
+                _ = try decode(body)
+            } throws: { error in
+                let e = error as? FranklyError
+                return e?.reason.hasPrefix("encountered error while attempting to perform") == true && e?.details == details
+            }
+        }
     }
 
     @Test("a gesture's event is a HostEvent naming the view's uid and class")

@@ -29,24 +29,17 @@ public struct OperationPerformer: Sendable {
         "setValue:": "value", "setTag:": "tag", "setEnabled:": "isEnabled",
     ]
 
-    /// Whether `methodName` only reads (neither a setter nor a gesture).
-    public static func isGetter(_ methodName: String) -> Bool {
-        mutators[methodName] == nil && !gestures.contains(methodName)
-    }
-
-    /// The property a setter changes (`setText:` → `text`); nil for any other method.
-    public static func property(setBy methodName: String) -> String? { mutators[methodName] }
-
     /// Applies `operation` to `nodes` of `tree`. Results are counted as JSON while they are made:
     /// once the answer would pass `maxAnswerBytes` it is refused (`AnswerBytes.tooLarge`), so no
     /// more than about that many bytes of results are ever built.
     public func perform(_ operation: Operation, on nodes: [NodeID], in tree: ViewTree,
                         maxAnswerBytes: Int = .max) throws(OperationError) -> OperationOutcome {
-        guard operation.arguments.count == operation.arity else { throw .arity(operation) }
+        try operation.checked()
         let name = operation.methodName
         var outcome = OperationOutcome(results: [], tree: tree, mutated: false, events: [])
         var meter = AnswerMeter(limit: maxAnswerBytes, total: nodes.count)
-        if let property = Self.mutators[name] {
+        switch operation.action {
+        case .set(let property):
             // A setter answers `null` per view: refused before it changes anything.
             if maxAnswerBytes < .max && AnswerBytes.envelope + 5 * nodes.count > maxAnswerBytes {
                 throw AnswerBytes.tooLarge(limit: maxAnswerBytes, after: nodes.count, of: nodes.count)
@@ -58,11 +51,11 @@ public struct OperationPerformer: Sendable {
             // Setters return void, which Frank reports as null for every view.
             outcome.results = Array(repeating: .null, count: nodes.count)
             return outcome
-        }
-        outcome.results.reserveCapacity(nodes.count)
-        if Self.gestures.contains(name) {
+        case .gesture, .flash:
+            outcome.results.reserveCapacity(nodes.count)
+            let flash = operation.action == .flash
             for n in nodes {
-                let ok = Self.flashes.contains(name) || canTouch(n, in: tree)
+                let ok = flash || canTouch(n, in: tree)
                 if ok {
                     outcome.events.append(HostEvent(name: name, arguments: operation.arguments,
                                                     uid: tree.uidString(of: n), className: tree.className(of: n)))
@@ -70,7 +63,7 @@ public struct OperationPerformer: Sendable {
                 let result: JSONValue
                 if name == "swipeInDirection:" {
                     result = ok ? .string(swipeDescription(n, operation.arguments[0], tree)) : .bool(false)
-                } else if Self.flashes.contains(name) {
+                } else if flash {
                     result = .null
                 } else {
                     result = .bool(ok)
@@ -79,13 +72,15 @@ public struct OperationPerformer: Sendable {
                 outcome.results.append(result)
             }
             return outcome
+        case .get:
+            outcome.results.reserveCapacity(nodes.count)
+            for n in nodes {
+                let result = get(name, of: n, in: tree)
+                try meter.add(result)
+                outcome.results.append(result)
+            }
+            return outcome
         }
-        for n in nodes {
-            let result = get(name, of: n, in: tree)
-            try meter.add(result)
-            outcome.results.append(result)
-        }
-        return outcome
     }
 
     /// A setter's argument as the property's declared type: BOOLs take `true`/`false` or 0/1,
@@ -94,8 +89,7 @@ public struct OperationPerformer: Sendable {
     /// mistyped argument makes Objective-C raise.
     static func validated(_ value: JSONValue, for property: String, method name: String) throws(OperationError) -> JSONValue {
         func refuse(_ expected: String) -> OperationError {
-            OperationError(reason: "encountered error while attempting to perform \(name) on selected elements",
-                           details: "\(name) expects \(expected), got \(value.jsonString)")
+            .failed(name, "\(name) expects \(expected), got \(value.jsonString)")
         }
         switch property {
         case "isHidden", "isOn", "isEnabled":

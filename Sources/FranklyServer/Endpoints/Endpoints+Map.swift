@@ -7,70 +7,62 @@ extension Endpoints {
     ///
     /// No `selector_engine` means the registry's `defaultEngine` (`uiquery` in
     /// `EngineRegistry.standard()`, Frank's rule). A
-    /// selection error or unknown engine is `invalid selector`; an operation error keeps the
-    /// performer's reason and details.
+    /// selection error or unknown engine is `invalid selector`; an operation error (found as the
+    /// command is decoded, or as it is applied) keeps the performer's reason and details.
     func map(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let decoded = try MapRequest(decoding: try await body.bytes(of: request))
-        let query = decoded.query
-        let engine = decoded.engine
-        let operation = decoded.operation
+        // The typed command: its action read and its operation checked as it is decoded.
+        let command = try MapRequest(decoding: try await body.bytes(of: request))
         let registry = self.registry
         let host = self.host
         let maxResults = configuration.maxMapResults
         let maxAnswerBytes = configuration.maxAnswerBytes
         let deadline = queryDeadline
-        let strict = decoded.strict
-        // Set when strict mode refuses the selection: the snapshot it saw and how many views it
-        // selected, explained once `host.map` has returned.
-        let refusal = Locked<StrictRefusal?>(nil)
         // Getters only read; anything else may change the tree or the event log, and writes run
         // one at a time (in arrival order) so none starves.
-        let lane = OperationPerformer.isGetter(operation.methodName) ? reads : writes
+        let lane = command.operation.action.onlyReads ? reads : writes
         let outcome = try await lane.run(deadline: deadline) { () throws -> MapOutcome in
             do throws(MapFailure) {
-                return .results(try host.map(operation, maxAnswerBytes: maxAnswerBytes) { (tree: ViewTree) throws(SelectorError) -> [NodeID] in
-                    let nodes = try registry.select(query, engine: engine, in: tree, deadline: deadline)
-                    if strict && nodes.count != 1 {
-                        // Only noted here: a write runs this under the host's writer lock, and
-                        // the explanation (seconds on a large tree) must not hold every other
-                        // write back. The refusal performs no operation, so explaining it on the
-                        // same snapshot afterwards answers the same.
-                        refusal.withLock { $0 = StrictRefusal(tree: tree, count: nodes.count) }
-                        throw SelectorError(.usage, "strict: not exactly one view")
+                return .results(try host.map(command.operation, maxAnswerBytes: maxAnswerBytes) {
+                    (tree: ViewTree) throws(MapFailure) -> [NodeID] in
+                    let nodes: [NodeID]
+                    do throws(SelectorError) {
+                        nodes = try registry.select(command.query, engine: command.engine, in: tree, deadline: deadline)
+                    } catch {
+                        throw .selection(error)
                     }
-                    guard nodes.count <= maxResults else { throw Self.tooManyResults(nodes.count, limit: maxResults) }
+                    // Refused, not explained, here: a write runs this under the host's writer
+                    // lock, and the explanation (seconds on a large tree) must not hold every
+                    // other write back. The refusal performs no operation, so explaining it on
+                    // the same snapshot afterwards answers the same.
+                    if command.strict && nodes.count != 1 { throw .refused(tree: tree, count: nodes.count) }
+                    guard nodes.count <= maxResults else { throw .selection(Self.tooManyResults(nodes.count, limit: maxResults)) }
                     return nodes
                 })
             } catch {
-                if let refused = refusal.withLock({ $0 }) { return .refused(refused) }
+                if case .refused(let tree, let count) = error { return .refused(tree: tree, count: count) }
                 throw error.franklyError
             }
         }
         switch outcome {
         case .results(let results):
             return FranklyResponse.success(streaming: results, streams: streams)
-        case .refused(let refused):
+        case .refused(let tree, let count):
             // Explained in the reading lane, not the write lane the request came through: writes
             // run one at a time there, and the next one must not wait for this explanation. If
             // no reader frees up within the budget, the refusal goes out unexplained.
             let explained = try? await reads.run(deadline: deadline) { () -> FranklyError in
-                Self.strictRefusal(query, engine: engine, count: refused.count, in: refused.tree,
+                Self.strictRefusal(command.query, engine: command.engine, count: count, in: tree,
                                    registry: registry, deadline: deadline)
             }
-            throw explained ?? Self.strictRefusal(count: refused.count)
+            throw explained ?? StrictRefusal.error(count: count)
         }
     }
 
-    /// A selection's answers, or strict mode's refusal to explain.
+    /// A selection's answers, or strict mode's refusal (the snapshot it saw and how many views it
+    /// selected) to explain, as the lane returns them.
     enum MapOutcome: Sendable {
         case results([JSONValue])
-        case refused(StrictRefusal)
-    }
-
-    /// What strict mode refused: the snapshot the selection saw and how many views it selected.
-    struct StrictRefusal: Sendable {
-        let tree: ViewTree
-        let count: Int
+        case refused(tree: ViewTree, count: Int)
     }
 
     /// Strict mode's error for `count` views (not one): `no view selected` or `ambiguous selector`,
@@ -78,18 +70,12 @@ extension Endpoints {
     /// the test log in Frank's usual ERROR envelope.
     static func strictRefusal(_ query: String, engine: String?, count: Int, in tree: ViewTree,
                               registry: EngineRegistry, deadline: ContinuousClock.Instant) -> FranklyError {
-        let bare = strictRefusal(count: count)
+        let bare = StrictRefusal.error(count: count)
         // The explanation has its own budget: past the deadline the refusal still goes out, bare.
         guard let explanation = try? registry.explain(query, engine: engine, in: tree, deadline: deadline) else {
             return bare
         }
         return FranklyError(reason: bare.reason, details: bare.details + "\n" + explanation.text)
-    }
-
-    /// Strict mode's error for `count` views, without the explanation.
-    static func strictRefusal(count: Int) -> FranklyError {
-        FranklyError(reason: count == 0 ? "no view selected" : "ambiguous selector",
-                     details: "strict: the selector selected \(count == 0 ? "no view" : "\(count) views"), not exactly one")
     }
 
     /// The selection is over `maxMapResults`: refused before the operation touches any view.

@@ -12,17 +12,15 @@ public protocol FranklyHost: Sendable {
     var tree: ViewTree { get }
 
     /// Selects nodes with `select` in the current snapshot and applies `operation` to each,
-    /// returning one result per node. A mutating operation must replace the snapshot atomically:
-    /// selection, application and the swap see one snapshot, and readers see either the old
-    /// snapshot or the new one.
-    func map(_ operation: Operation, selecting select: (ViewTree) throws(SelectorError) -> [NodeID])
-        throws(MapFailure) -> [JSONValue]
-
-    /// `map(_:selecting:)` whose results, as JSON, may take at most `maxAnswerBytes`; past it the
-    /// operation fails with `AnswerBytes.tooLarge`. `SnapshotHost` counts while it makes the results,
-    /// so it never holds much more than the limit; the default implementation checks afterwards.
+    /// returning one result per node, whose JSON may take at most `maxAnswerBytes` (past it the
+    /// operation fails with `AnswerBytes.tooLarge`; `SnapshotHost` counts while it makes the
+    /// results, so it never holds much more than the limit). A mutating operation
+    /// (`OperationAction.mayChangeTree`) must replace the snapshot atomically: selection,
+    /// application and the swap see one snapshot, and readers see either the old snapshot or the
+    /// new one. A failure `select` throws (a selector error, strict mode's refusal) is passed on
+    /// as it is, and nothing is applied.
     func map(_ operation: Operation, maxAnswerBytes: Int,
-             selecting select: (ViewTree) throws(SelectorError) -> [NodeID]) throws(MapFailure) -> [JSONValue]
+             selecting select: (ViewTree) throws(MapFailure) -> [NodeID]) throws(MapFailure) -> [JSONValue]
 
     /// Interactions recorded so far (touches, swipes, typing, ...), oldest first.
     var events: [HostEvent] { get }
@@ -54,32 +52,43 @@ public protocol FranklyHost: Sendable {
 extension FranklyHost {
     public var device: DeviceInfo { DeviceInfo() }
 
-    public func map(_ operation: Operation, maxAnswerBytes: Int,
-                    selecting select: (ViewTree) throws(SelectorError) -> [NodeID]) throws(MapFailure) -> [JSONValue] {
-        let results = try map(operation, selecting: select)
-        var bytes = AnswerBytes.envelope + max(0, results.count - 1)
-        for (k, result) in results.enumerated() {
-            bytes += AnswerBytes.count(result)
-            if bytes > maxAnswerBytes {
-                throw .operation(AnswerBytes.tooLarge(limit: maxAnswerBytes, after: k + 1, of: results.count))
-            }
+    /// `map(_:maxAnswerBytes:selecting:)` with no byte limit, for a selection that fails only
+    /// with a selector error.
+    public func map(_ operation: Operation, selecting select: (ViewTree) throws(SelectorError) -> [NodeID])
+        throws(MapFailure) -> [JSONValue]
+    {
+        try map(operation, maxAnswerBytes: .max) { (tree: ViewTree) throws(MapFailure) -> [NodeID] in
+            do throws(SelectorError) { return try select(tree) } catch { throw .selection(error) }
         }
-        return results
     }
 }
 
 /// Why `FranklyHost.map` failed.
-public enum MapFailure: Error, Sendable, Equatable {
+public enum MapFailure: Error, Sendable {
     /// The selector could not be compiled or run (or names an unknown engine).
     case selection(SelectorError)
     /// The operation could not be applied (wrong arity or argument type).
     case operation(OperationError)
+    /// Strict mode (`MapRequest.strict`) refused a selection of `count` views, not one, on
+    /// `tree`, the snapshot it saw (kept so the refusal can be explained on it afterwards).
+    case refused(tree: ViewTree, count: Int)
 
-    /// Frank's envelope for the failure.
+    /// Frank's envelope for the failure (a refusal without its explanation:
+    /// `Endpoints.strictRefusal`).
     public var franklyError: FranklyError {
         switch self {
         case .selection(let e): return .invalidSelector(e)
         case .operation(let e): return FranklyError(e)
+        case .refused(_, let count): return StrictRefusal.error(count: count)
         }
+    }
+}
+
+/// Strict mode's refusal text: `no view selected` or `ambiguous selector`.
+public enum StrictRefusal {
+    /// The error for `count` views, not one, without the explanation.
+    public static func error(count: Int) -> FranklyError {
+        FranklyError(reason: count == 0 ? "no view selected" : "ambiguous selector",
+                     details: "strict: the selector selected \(count == 0 ? "no view" : "\(count) views"), not exactly one")
     }
 }

@@ -25,7 +25,7 @@ extension SnapshotHost {
     /// The last text input a successful focusing gesture landed on.
     func touchedTextInput(_ operation: Operation, _ nodes: [NodeID], _ results: [JSONValue],
                           in tree: ViewTree) -> NodeID? {
-        guard OperationPerformer.focusingGestures.contains(operation.methodName) else { return nil }
+        guard operation.action == .gesture(focusing: true) else { return nil }
         var found: NodeID?
         for (n, r) in zip(nodes, results) where r == .bool(true) && Self.isTextInput(n, in: tree) { found = n }
         return found

@@ -91,32 +91,19 @@ public final class SnapshotHost: FranklyHost {
         state.withLock { s in s.tree = tree; s.version &+= 1 }
     }
 
-    /// Whether `operation` may change the tree: a setter, or a gesture that focuses a text input.
-    public static func mayChangeTree(_ operation: Operation) -> Bool {
-        OperationPerformer.property(setBy: operation.methodName) != nil
-            || OperationPerformer.focusingGestures.contains(operation.methodName)
-    }
-
-    public func map(_ operation: Operation, selecting select: (ViewTree) throws(SelectorError) -> [NodeID])
-        throws(MapFailure) -> [JSONValue]
-    {
-        try map(operation, maxAnswerBytes: .max, selecting: select)
-    }
-
     public func map(_ operation: Operation, maxAnswerBytes: Int,
-                    selecting select: (ViewTree) throws(SelectorError) -> [NodeID]) throws(MapFailure) -> [JSONValue]
+                    selecting select: (ViewTree) throws(MapFailure) -> [NodeID]) throws(MapFailure) -> [JSONValue]
     {
         try checkTextLimit(operation)
-        return try update(exclusive: Self.mayChangeTree(operation)) { (tree: ViewTree) throws(MapFailure) -> Change<[JSONValue]> in
-            let nodes: [NodeID]
-            do throws(SelectorError) { nodes = try select(tree) } catch { throw .selection(error) }
+        return try update(exclusive: operation.action.mayChangeTree) { (tree: ViewTree) throws(MapFailure) -> Change<[JSONValue]> in
+            let nodes = try select(tree)
             let outcome: OperationOutcome
             do throws(OperationError) { outcome = try performer.perform(operation, on: nodes, in: tree, maxAnswerBytes: maxAnswerBytes) } catch { throw .operation(error) }
             var changed: ViewTree? = outcome.mutated ? outcome.tree : nil
             if let field = touchedTextInput(operation, nodes, outcome.results, in: tree) {
                 changed = focusing(field, in: changed ?? tree) ?? changed
             }
-            if let changed, let property = OperationPerformer.property(setBy: operation.methodName) {
+            if let changed, let property = operation.action.property {
                 try checkColumnGrowth(property, in: changed, operation: operation)
             }
             return Change(tree: changed, events: outcome.events, result: outcome.results)
@@ -125,13 +112,11 @@ public final class SnapshotHost: FranklyHost {
 
     /// A setter's text argument must fit `limits.maxTextBytes`.
     private func checkTextLimit(_ operation: Operation) throws(MapFailure) {
-        guard OperationPerformer.property(setBy: operation.methodName) != nil,
-              case .string(let text)? = operation.arguments.first else { return }
+        guard let text = operation.textArgument else { return }
         let bytes = text.utf8.count
         guard bytes <= limits.maxTextBytes else {
-            throw .operation(OperationError(
-                reason: "encountered error while attempting to perform \(operation.methodName) on selected elements",
-                details: "the text is \(bytes) bytes long; a view's text may hold at most \(limits.maxTextBytes) bytes (SnapshotHost.Limits.maxTextBytes)"))
+            throw .operation(.failed(operation.methodName,
+                "the text is \(bytes) bytes long; a view's text may hold at most \(limits.maxTextBytes) bytes (SnapshotHost.Limits.maxTextBytes)"))
         }
     }
 
@@ -142,9 +127,8 @@ public final class SnapshotHost: FranklyHost {
         if case .strings(_, let p)? = initialTree.columns[property] { initial = p.bytes.count }
         let allowed = initial + limits.maxColumnGrowthBytes
         guard pool.bytes.count <= allowed else {
-            throw .operation(OperationError(
-                reason: "encountered error while attempting to perform \(operation.methodName) on selected elements",
-                details: "the views' \(property) values would take \(pool.bytes.count) bytes; they may take at most \(allowed) bytes (SnapshotHost.Limits.maxColumnGrowthBytes past the initial tree)"))
+            throw .operation(.failed(operation.methodName,
+                "the views' \(property) values would take \(pool.bytes.count) bytes; they may take at most \(allowed) bytes (SnapshotHost.Limits.maxColumnGrowthBytes past the initial tree)"))
         }
     }
 
