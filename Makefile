@@ -133,6 +133,25 @@ clean:
 bench-peers: deps
 	bash Benchmarks/Peers/run.sh
 
+# No change makes a query slower: BASE (a commit, default the last one) and the work tree built in
+# release side by side (BASE in a worktree under .bench-base with its own build folder), every
+# meanings row and the extra rows of Benchmarks/Compare/bench_compare.py run alternating, a ratio
+# per row; exit 1 names rows slower beyond noise. `make bench-compare BASE=59ef146 NODES=10000,100000`.
+BASE ?= HEAD
+COMPARE_NODES ?= 10000,100000
+.PHONY: bench-compare
+bench-compare: deps
+	rm -rf .bench-base && git worktree prune && git worktree add --detach .bench-base $(BASE)
+	$(SWIFT) build -c release --product frankly --package-path .bench-base --scratch-path .bench-base/.build
+	$(SWIFT) build -c release --product ClassChainEngine --package-path .bench-base --scratch-path .bench-base/.build
+	$(SWIFT) build -c release --product frankly
+	$(SWIFT) build -c release --product ClassChainEngine
+	python3 Benchmarks/Compare/bench_compare.py --nodes $(COMPARE_NODES) \
+		--base $$($(SWIFT) build -c release --package-path .bench-base --scratch-path .bench-base/.build --show-bin-path)/frankly \
+		--base-plugin $$($(SWIFT) build -c release --package-path .bench-base --scratch-path .bench-base/.build --show-bin-path)/libClassChainEngine.so \
+		--head $$($(SWIFT) build -c release --show-bin-path)/frankly \
+		--head-plugin $$($(SWIFT) build -c release --show-bin-path)/libClassChainEngine.so $(COMPARE_ARGS)
+
 # One meaning, one cost (issue 30): equivalent selectors in every engine on a generated tree
 # (NODES=1000000, seed 1): the same uids, each within RATIO of its row's fastest
 # (Benchmarks/Peers/meanings.md). Exit 1 names the selectors that miss.

@@ -31,7 +31,7 @@ public struct ClassChainEngine: SelectorEngine {
             for filter in step.filters {
                 switch filter {
                 case .predicate(let p): builder.filter(p)
-                case .descendantPredicate(let p): builder.engine(HasDescendantStep(p))
+                case .descendantPredicate(let p): builder.hasDescendant(p)
                 case .index(let n): builder.pick(n)
                 }
             }

@@ -20,7 +20,7 @@ import SelectorCore
 // In the program: the scope (the query's roots, or `pick 0` of a parent's steps), then
 // `axis descendantsOrSelf` of the scope with the basic filters, `deepest`, one `relation` step per
 // anchor (its reference program runs the anchor's own steps from the same scope), one
-// `HasDescendantStep` per `containsDescendants` entry, and `sort by frame` + `pick` or
+// `Step.hasDescendant` per `containsDescendants` entry, and `sort by frame` + `pick` or
 // `sort by clickable`. A nested selector (an anchor, `containsChild`) is built as Maestro builds
 // it, with `buildFilter`, which ignores its `childOf`.
 
@@ -85,7 +85,7 @@ struct MaestroCompiler {
             // "Some view strictly below passes the entry's basic filters" is what Maestro's test
             // (an entry's whole filter run on each child's subtree) comes to for an entry without
             // relations or index, the only entries `MaestroSelector.parse` accepts.
-            out.append(.engine(HasDescendantStep(.all([onScreen, try basicFilter(entry)]))))
+            out.append(.hasDescendant(HasDescendantStep(.all([onScreen, try basicFilter(entry)]))))
         }
         if let index = selector.index {
             out.append(.sort(by: .frameTopLeft))

@@ -22,7 +22,7 @@ enum UiSelectorCompiler {
         if let index = sel.index {
             // Fused into the scan: a node with a recorded index is judged by it here.
             b.filter(recordedIndex(index))
-            b.engine(SiblingPositionStep(position(index)))
+            b.siblingPosition(position(index))
         }
         if let instance = sel.instance { b.pick(instance) }
         for link in sel.links {
@@ -37,20 +37,20 @@ enum UiSelectorCompiler {
             if let instance = sub.instance {
                 // The n-th match below each input, positions counted as for the top selector.
                 let filter = sub.index.map { Predicate.all([test, recordedIndex($0)]) } ?? test
-                b.engine(NthDescendantStep(filter, position: sub.index.map(position), n: instance))
+                b.nthDescendant(filter, position: sub.index.map(position), n: instance)
                 b.sortInDocumentOrder()
             } else {
                 // Descendants of inputs in document order, duplicates dropped, are in document order.
                 b.descendants(test, unique: true)
                 if let index = sub.index {
                     b.filter(recordedIndex(index))
-                    b.engine(SiblingPositionStep(position(index)))
+                    b.siblingPosition(position(index))
                 }
             }
         }
         if let holding = sel.holding {
             // The core's has-descendant step (one scan from the rows, P resolved once), then the first.
-            b.engine(HasDescendantStep(holding, includingSelf: true))
+            b.hasDescendant(holding, includingSelf: true)
             b.pick(0)
         }
         return b

@@ -499,9 +499,9 @@ enum XPathCompiler {
                 } else if afterDescendants {
                     // `//A[k]`: the `A`s below the inputs standing k-th among their `A` siblings.
                     if fromRootNode { appendDocumentScan(filter, to: &b) } else { b.descendants(filter, unique: true) }
-                    b.engine(SiblingPositionStep(SiblingPosition(index, among: filter)))
+                    b.siblingPosition(SiblingPosition(index, among: filter))
                 } else {
-                    b.engine(AxisPositionStep(axis, filter: filter, index: index))
+                    b.axisPosition(axis, filter: filter, index: index)
                     b.sortInDocumentOrder()
                 }
                 continue
@@ -675,7 +675,7 @@ extension XPathCompiler {
     /// every such child, which `siblingClosed` promises for the step's own list (the `child` and
     /// `descendant` axes); so the parent filters come first. `[A]` goes down to the children
     /// passing `A` and up to their parents, which are the list's views with such a child, in the
-    /// list's order; `[.//A]` is the core's `HasDescendantStep`.
+    /// list's order; `[.//A]` is the core's `Step.hasDescendant`.
     static func appendStructuralFilters(_ predicates: [XPredicate], stepFilter: Predicate, siblingClosed: Bool,
                                         to b: inout ProgramBuilder) -> [XPredicate] {
         var interpreted: [XPredicate] = []
@@ -694,7 +694,7 @@ extension XPathCompiler {
         }
         for filter in below {
             switch filter {
-            case let .descendant(target, includingSelf): b.engine(HasDescendantStep(target, includingSelf: includingSelf))
+            case let .descendant(target, includingSelf): b.hasDescendant(target, includingSelf: includingSelf)
             case .child(let target):
                 b.axis(.children, filter: target, unique: true)
                 b.axis(.parent, filter: .any, unique: true)

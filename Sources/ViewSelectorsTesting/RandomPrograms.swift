@@ -62,13 +62,16 @@ public struct ProgramGenerator<R: RandomNumberGenerator> {
         case 3..<5: return .pick(rng.below(7) - 3)
         case 5: return .deduplicate
         case 6: return .sortInDocumentOrder
-        case 8: return .engine(HasDescendantStep(predicate(depth: 0), includingSelf: rng.chance(30)))
+        case 8: return .hasDescendant(HasDescendantStep(predicate(depth: 0), includingSelf: rng.chance(30)))
         case 9 where rng.chance(50):
-            return .engine(AxisPositionStep(pick(Axis.allCases), filter: rng.chance(75) ? predicate(depth: 0) : .any,
-                                            index: rng.below(7) - 3))
+            return .axisPosition(AxisPositionStep(pick(Axis.allCases), filter: rng.chance(75) ? predicate(depth: 0) : .any,
+                                                  index: rng.below(7) - 3))
+        case 9:
+            let position = rng.chance(30) ? SiblingPosition(rng.below(3), among: rng.chance(50) ? predicate(depth: 0) : .any) : nil
+            return .nthDescendant(NthDescendantStep(predicate(depth: 0), position: position, n: rng.below(4) - 1))
         case 10 where rng.chance(30):
-            return .engine(SiblingPositionStep(SiblingPosition(rng.below(5) - 2, among: rng.chance(70) ? predicate(depth: 0) : .any,
-                                                               exempt: rng.chance(20) ? predicate(depth: 0) : .none)))
+            return .siblingPosition(SiblingPositionStep(SiblingPosition(rng.below(5) - 2, among: rng.chance(70) ? predicate(depth: 0) : .any,
+                                                                        exempt: rng.chance(20) ? predicate(depth: 0) : .none)))
         case 7 where depth == 0:
             return .union((0..<(2 + rng.below(2))).map { _ in program(depth: depth + 1) })
         // Maestro's steps (issue 33): relations to a reference program, deepest views, orders.

@@ -159,13 +159,52 @@ public final class ReferenceInterpreter {
                 if try holds(yes, v) { first.append(v) } else if try holds(no, v) { second.append(v) } else { rest.append(v) }
             }
             return first + second + rest
+        // The core's own steps beyond axes and filters: defined here from their words, not run by
+        // the matcher.
+        case .axisPosition(let step):
+            return try axisPosition(step, list)
+        case .siblingPosition(let step):
+            return try siblingPosition(step.position, list)
+        case .hasDescendant(let step):
+            return try hasDescendant(step, list)
+        case .nthDescendant(let step):
+            return try nthDescendant(step, list)
         case .engine(let e):
-            // The core's own position steps have definitions of their own, so they are checked
-            // here instead of being run by the matcher.
-            if let step = e as? AxisPositionStep { return try axisPosition(step, list) }
-            if let step = e as? SiblingPositionStep { return try siblingPosition(step.position, list) }
             return try applyEngine(e, to: list)
         }
+    }
+
+    /// `HasDescendantStep`: "the inputs, in their order, that have a descendant passing the
+    /// predicate; the node itself counts too when `includingSelf`". The virtual document node's
+    /// descendants are every node.
+    private func hasDescendant(_ step: HasDescendantStep, _ list: [NodeID]) throws -> [NodeID] {
+        let check = Check(step.predicate)
+        var answers: [NodeID: Bool] = [:]
+        return try list.filter { v in
+            if let known = answers[v] { return known }
+            let axis: Axis = step.includingSelf ? .descendantsOrSelf : .descendants
+            let holds = try nodes(on: axis, order: .document, from: v).contains { try self.holds(check, $0) }
+            answers[v] = holds
+            return holds
+        }
+    }
+
+    /// `NthDescendantStep`: "for each input in order, its `n`-th descendant (from 0, in document
+    /// order) among those passing the filter and, when given, standing at the position among
+    /// their siblings"; an input without one contributes nothing, and repeats stay.
+    private func nthDescendant(_ step: NthDescendantStep, _ list: [NodeID]) throws -> [NodeID] {
+        guard step.n >= 0 else { return [] }
+        let check = Check(step.filter)
+        var out: [NodeID] = []
+        for v in list {
+            var seen = 0
+            for d in try nodes(on: .descendants, order: .document, from: v) where try holds(check, d) {
+                if let position = step.position, try siblingPosition(position, [d]).isEmpty { continue }
+                if seen == step.n { out.append(d); break }
+                seen += 1
+            }
+        }
+        return out
     }
 
     /// `AxisPositionStep`: for each input, the `index`-th node on the axis passing the filter.

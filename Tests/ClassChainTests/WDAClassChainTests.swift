@@ -82,8 +82,7 @@ struct WDAClassChainTests {
     func program() throws {
         let program = try ClassChainEngine().compile("**/XCUIElementTypeCell[$name == 'done'$]/XCUIElementTypeButton[-1]")
         #expect(program.steps.count == 4)
-        guard case .engine(let step) = program.steps[1] else { Issue.record("\(program)"); return }
-        #expect(step is HasDescendantStep)
+        guard case .hasDescendant(let step) = program.steps[1] else { Issue.record("\(program)"); return }
         #expect(step.description.hasPrefix("has descendant("))
         let json = try program.pluginJSON()
         #expect(json.jsonString.contains(#"{"hasDescendant":"#))

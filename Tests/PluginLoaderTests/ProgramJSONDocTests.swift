@@ -98,14 +98,14 @@ struct ProgramJSONDocTests {
                 case .deduplicate: steps.insert("deduplicate")
                 case .sortInDocumentOrder: steps.insert("sort")
                 case .union(let ps): steps.insert("union"); for q in ps { noteProgram(q) }
-                case .engine(let step as HasDescendantStep):
+                case .hasDescendant(let step):
                     steps.insert(step.includingSelf ? "hasDescendant.orSelf" : "hasDescendant"); note(step.predicate)
-                case .engine(let step as SiblingPositionStep):
+                case .siblingPosition(let step):
                     steps.insert("siblingPosition"); note(step.position.among); note(step.position.exempt)
-                case .engine(let step as NthDescendantStep):
+                case .nthDescendant(let step):
                     steps.insert(step.position == nil ? "nthDescendant" : "nthDescendant.position"); note(step.filter)
                     if let position = step.position { note(position.among); note(position.exempt) }
-                case .engine(let step as AxisPositionStep):
+                case .axisPosition(let step):
                     steps.insert("axisPosition"); note(step.filter)
                 case let .relation(relation, program): steps.insert("relation.\(relation.rawValue)"); noteProgram(program)
                 case .deepest: steps.insert("deepest")

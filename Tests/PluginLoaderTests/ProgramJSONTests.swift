@@ -40,17 +40,17 @@ struct ProgramJSONTests {
         // The core's own steps: has-descendant, sibling position, n-th descendant, axis position.
         var d = ProgramBuilder(start: .roots)
         d.axis(.descendants, filter: .kindOf("UITableView"), unique: true)
-        d.engine(HasDescendantStep(.memberOf("UISwitch"), includingSelf: true))
-        d.engine(NthDescendantStep(.kindOf("UITableViewCell"),
-                                   position: SiblingPosition(1, among: .kindOf("UITableViewCell"), exempt: .hasProperty("index")),
-                                   n: 2))
-        d.engine(NthDescendantStep(.any, n: 0))
-        d.engine(SiblingPositionStep(SiblingPosition(-1)))
-        d.engine(SiblingPositionStep(SiblingPosition(0, among: .memberOf("UILabel"))))
+        d.hasDescendant(.memberOf("UISwitch"), includingSelf: true)
+        d.nthDescendant(.kindOf("UITableViewCell"),
+                        position: SiblingPosition(1, among: .kindOf("UITableViewCell"), exempt: .hasProperty("index")),
+                        n: 2)
+        d.nthDescendant(.any, n: 0)
+        d.siblingPosition(SiblingPosition(-1))
+        d.siblingPosition(SiblingPosition(0, among: .memberOf("UILabel")))
         // Per-input positions and the axes after the first six.
-        d.engine(AxisPositionStep(.precedingSiblings, filter: .memberOf("UIButton"), index: -1))
+        d.axisPosition(.precedingSiblings, filter: .memberOf("UIButton"), index: -1)
         d.axis(.following, filter: .any, unique: true)
-        d.engine(AxisPositionStep(.ancestorsOrSelf, filter: .kindOf("UIView"), index: 2))
+        d.axisPosition(.ancestorsOrSelf, filter: .kindOf("UIView"), index: 2)
         return [a.build(), b.build(), c.build(), d.build()]
     }()
 

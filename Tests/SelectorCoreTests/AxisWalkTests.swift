@@ -67,7 +67,7 @@ struct AxisWalkTests {
             for filter in filters {
                 for index in [-3, -1, 0, 1, 4] {
                     var b = ProgramBuilder(start: .document)
-                    b.engine(AxisPositionStep(axis, filter: filter, index: index))
+                    b.axisPosition(axis, filter: filter, index: index)
                     let program = b.build()
                     let expected = try reference.select(program, from: inputs)
                     let actual = try Matcher().select(program, in: tree, from: inputs, budget: .unlimited)
@@ -96,7 +96,7 @@ struct AxisWalkTests {
                 for (order, unique) in [(TraversalOrder.document, true), (.document, false), (.reverse, false)] {
                     var b = ProgramBuilder(start: .document)
                     b.descendants(filter, order: order, unique: unique)
-                    b.engine(SiblingPositionStep(SiblingPosition(index, among: filter)))
+                    b.siblingPosition(SiblingPosition(index, among: filter))
                     let program = b.build()
                     // From nested inputs a repeating step's list grows with the nesting;
                     // from the document node it holds each view once in either order.

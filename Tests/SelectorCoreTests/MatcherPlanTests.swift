@@ -131,16 +131,40 @@ struct MatcherPlanTests {
         }, strategy: .union),
         Case(name: "from the targets, ancestors walked", program: program {
             $0.descendants(cell, unique: true)
-            $0.engine(HasDescendantStep(.kindOf("UISwitch")))
+            $0.hasDescendant(.kindOf("UISwitch"))
         }, tuning: { var t = MatcherTuning(); t.descendantTestViewsPerTarget = 0; return t }(), strategy: .fromTargets),
         Case(name: "from the targets, scanned and merged", program: program {
             $0.descendants(cell, unique: true)
-            $0.engine(HasDescendantStep(label, includingSelf: true))
+            $0.hasDescendant(label, includingSelf: true)
         }, tuning: { var t = MatcherTuning(); t.descendantTestViewsPerTarget = .max; return t }(), strategy: .fromTargets),
-        Case(name: "engine step", program: program {
+        Case(name: "a has-descendant test from each input", program: program {
             $0.descendants(cell, unique: true)
-            $0.engine(HasDescendantStep(.kindOf("UISwitch")))
-        }, tuning: { var t = MatcherTuning(); t.descendantTestFromTargets = false; return t }(), strategy: .engine),
+            $0.hasDescendant(.kindOf("UISwitch"))
+        }, tuning: { var t = MatcherTuning(); t.descendantTestFromTargets = false; return t }(), strategy: .hasDescendant),
+        Case(name: "each input's n-th descendant", program: program {
+            $0.descendants(cell, unique: true)
+            $0.nthDescendant(label, n: 1)
+        }, strategy: .nthDescendant),
+        Case(name: "a position on an axis from each input", program: program {
+            $0.descendants(label, unique: true)
+            $0.axisPosition(.ancestors, filter: cell, index: 0)
+        }, strategy: .axisPosition),
+        Case(name: "an engine's own step", program: program {
+            $0.descendants(label, unique: true)
+            $0.engine(EveryOtherStep())
+        }, strategy: .engine),
+        Case(name: "a relation to another program's views", program: program {
+            $0.descendants(cell, unique: true)
+            $0.relation(.parentOf, to: program(.roots) { $0.descendants(label, unique: true) })
+        }, strategy: .relation),
+        Case(name: "the deepest views", program: program {
+            $0.descendants(.kindOf("UIView"), unique: true)
+            $0.deepest()
+        }, strategy: .deepest),
+        Case(name: "a stable order by a property", program: program {
+            $0.descendants(label, unique: true)
+            $0.sort(by: .trueFirst("isHidden"))
+        }, strategy: .stableSort),
         Case(name: "an ancestor test as a chain", program: program {
             $0.descendants(.all([.kindOf("UIImageView"), .hasAncestor(cell)]), unique: true)
         }, tuning: { var t = MatcherTuning(); t.rightToLeftViewsPerMatch = 0; t.rightToLeftFallbackViewsPerMatch = 0; return t }(),
@@ -165,12 +189,12 @@ struct MatcherPlanTests {
         }, strategy: .scanToPick),
         Case(name: "positions counted in the list", program: program {
             $0.descendants(label, unique: true)
-            $0.engine(SiblingPositionStep(SiblingPosition(-1, among: label)))
+            $0.siblingPosition(SiblingPosition(-1, among: label))
         }, strategy: .siblingCount),
         Case(name: "positions by sibling hops", program: program {
             $0.descendants(label, unique: true)
-            $0.engine(SiblingPositionStep(SiblingPosition(1, among: label)))
-        }, tuning: { var t = MatcherTuning(); t.positionsInList = false; return t }(), strategy: .engine),
+            $0.siblingPosition(SiblingPosition(1, among: label))
+        }, tuning: { var t = MatcherTuning(); t.positionsInList = false; return t }(), strategy: .siblingPosition),
         Case(name: "an axis walked from each input", program: program {
             $0.descendants(label, unique: true)
             $0.axis(.followingSiblings, filter: .any, unique: true)
@@ -193,6 +217,15 @@ struct MatcherPlanTests {
         #expect(try Matcher(configuration: .serial).select(c.program, in: Self.smallApp, budget: .unlimited) == result)
     }
 
+    /// Issue 41: every strategy the matcher can record has a case above that forces it and
+    /// checks its result against the reference interpreter.
+    @Test("every MatchStrategy is forced by some case")
+    func everyStrategyIsForced() {
+        let forced = Set(Self.cases.map(\.strategy))
+        let missing = MatchStrategy.allCases.filter { !forced.contains($0) }
+        #expect(missing.isEmpty, "no case forces \(missing.map(\.rawValue))")
+    }
+
     @Test("a plan is recorded only when asked for, and costs no entry otherwise")
     func recordingIsOptIn() throws {
         var stats = MatchStatistics()
@@ -208,7 +241,7 @@ struct MatcherPlanTests {
             $0.pick(0)
             $0.union([Self.program(.roots) { $0.axis(.parent, unique: true) },
                       Self.program(.roots) { $0.axis(.children, unique: false); $0.pick(5) }])
-            $0.engine(HasDescendantStep(.any))
+            $0.hasDescendant(.any)
         }
         var tuning = MatcherTuning()
         tuning.rightToLeftViewsPerMatch = 0
@@ -218,14 +251,14 @@ struct MatcherPlanTests {
             .select(program, in: Self.app, budget: .unlimited, statistics: &stats)
         let text = try #require(stats.plan).description
         #expect(text == """
-            1-2  right-to-left  1 → 3,887  scanned 20,000  (about 4,960 last-step matches in 20,000 views, sampled)
-            3    pick           3,887 → 1
-            4    union          1 → 1
-              1  parent         1 → 1
-              1  children       1 → 0
-              2  skipped        0 → 0
-            5    engine         1 → 1  scanned 4  (has descendant(any))
-              1  scan           1 → 4  scanned 4
+            1-2  right-to-left   1 → 3,887  scanned 20,000  (about 4,960 last-step matches in 20,000 views, sampled)
+            3    pick            3,887 → 1
+            4    union           1 → 1
+              1  parent          1 → 1
+              1  children        1 → 0
+              2  skipped         0 → 0
+            5    has-descendant  1 → 1  scanned 4  (has descendant(any))
+              1  scan            1 → 4  scanned 4
             """)
     }
 
@@ -328,5 +361,14 @@ struct MatcherPlanTests {
         for (_, matcher) in tunedConfigurations + [("default", Matcher())] {
             #expect(try matcher.select(program, in: Self.smallApp, budget: .unlimited) == [])
         }
+    }
+}
+
+/// An engine's own step, for the `engine` strategy: keeps every other input.
+private struct EveryOtherStep: EngineStep {
+    var description: String { "every other input" }
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+        try context.charge(input.count)
+        return input.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
     }
 }

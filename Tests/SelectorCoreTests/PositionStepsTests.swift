@@ -59,9 +59,9 @@ private func naivePositions(_ position: SiblingPosition, _ reference: ReferenceI
 }
 
 /// One step run by the matcher from `input`, on an unlimited budget.
-private func run(_ step: any EngineStep, _ tree: ViewTree, from input: [NodeID]) throws -> [NodeID] {
+private func run(_ step: Step, _ tree: ViewTree, from input: [NodeID]) throws -> [NodeID] {
     var b = ProgramBuilder(start: .roots)
-    b.engine(step)
+    b.append(step)
     return try Matcher(configuration: .serial).select(b.build(), in: tree, from: input, budget: .unlimited)
 }
 
@@ -83,7 +83,7 @@ struct PositionStepsTests {
                 for position in Self.positions {
                     let holds = try naivePositions(position, reference)
                     let expected = input.filter { $0 >= 0 && holds[Int($0)] }
-                    let actual = try run(SiblingPositionStep(position), tree, from: input)
+                    let actual = try run(.siblingPosition(SiblingPositionStep(position)), tree, from: input)
                     #expect(actual == expected, "\(name), \(shape), \(position)")
                     compared += 1
                     kept += expected.count
@@ -125,7 +125,7 @@ struct PositionStepsTests {
                         }
                     }
                     let step = NthDescendantStep(filter, position: position, n: n)
-                    #expect(try run(step, tree, from: input) == expected, "\(name), \(shape), \(step)")
+                    #expect(try run(.nthDescendant(step), tree, from: input) == expected, "\(name), \(shape), \(step)")
                     found += expected.count
                 }
             }
@@ -137,11 +137,11 @@ struct PositionStepsTests {
     func budget() throws {
         let tree = SyntheticApp.generate(nodes: 20_000, seed: 33)
         let all = (0..<tree.count).map { NodeID($0) }
-        let steps: [any EngineStep] = [SiblingPositionStep(SiblingPosition(-1)), NthDescendantStep(.kindOf("UILabel"), n: 3),
-                                       NthDescendantStep(.kindOf("UILabel"), position: SiblingPosition(0), n: 0)]
+        let steps: [Step] = [.siblingPosition(SiblingPositionStep(SiblingPosition(-1))), .nthDescendant(NthDescendantStep(.kindOf("UILabel"), n: 3)),
+                             .nthDescendant(NthDescendantStep(.kindOf("UILabel"), position: SiblingPosition(0), n: 0))]
         for step in steps {
             var b = ProgramBuilder(start: .roots)
-            b.engine(step)
+            b.append(step)
             let program = b.build()
             let full = try Matcher().select(program, in: tree, from: all, budget: .unlimited)
             for limit in [100, 5_000, 40_000] {
@@ -160,13 +160,13 @@ struct PositionStepsTests {
     func printed() {
         var b = ProgramBuilder(start: .document)
         b.descendants(.kindOf("UITableView"), unique: true)
-        b.engine(NthDescendantStep(.memberOf("UITableViewCell"), position: SiblingPosition(0, exempt: .hasProperty("index")), n: 1))
-        b.engine(SiblingPositionStep(SiblingPosition(-1, among: .kindOf("UILabel"))))
+        b.nthDescendant(.memberOf("UITableViewCell"), position: SiblingPosition(0, exempt: .hasProperty("index")), n: 1)
+        b.siblingPosition(SiblingPosition(-1, among: .kindOf("UILabel")))
         #expect(b.build().description == """
             start .document
             1  axis descendants  document  filter kindOf(UITableView)  unique
-            2  engine per input: descendant 1 passing memberOf(UITableViewCell), at position 0 among siblings, or has(index)
-            3  engine keep position -1 among siblings passing kindOf(UILabel)
+            2  per input: descendant 1 passing memberOf(UITableViewCell), at position 0 among siblings, or has(index)
+            3  keep position -1 among siblings passing kindOf(UILabel)
             """)
         #expect(NthDescendantStep(.any, n: 1) == NthDescendantStep(.any, n: 1))
         #expect(NthDescendantStep(.any, n: 1) != NthDescendantStep(.any, n: 2))

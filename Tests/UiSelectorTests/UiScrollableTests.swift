@@ -135,7 +135,7 @@ import UiSelectorEngine
             #"new UiScrollable(new UiSelector().scrollable(true)).getChildByText(new UiSelector().clickable(true), "Off")"#)
         let lines = program.description.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "\(program)")
-        #expect(lines[3].hasPrefix("3  engine has descendant or self(") && lines[3].contains(#"text == "Off""#), "\(program)")
+        #expect(lines[3].hasPrefix("3  has descendant or self(") && lines[3].contains(#"text == "Off""#), "\(program)")
         #expect(lines[4] == "4  pick 0")
     }
 

@@ -228,10 +228,10 @@ func uids(_ selector: String, in tree: ViewTree = androidTree) throws -> [String
         #expect(program.description == """
             start .document
             1  axis descendants  document  filter ¬memberOf(hierarchy) ∧ ¬index != 2  unique
-            2  engine keep position 2 among siblings, or index >= -inf
+            2  keep position 2 among siblings, or index >= -inf
             3  axis parent       document  filter any  unique
             4  sort
-            5  engine per input: descendant 1 passing ¬memberOf(hierarchy) ∧ memberOf(a.B)
+            5  per input: descendant 1 passing ¬memberOf(hierarchy) ∧ memberOf(a.B)
             6  sort
             """)
     }
@@ -249,9 +249,11 @@ func uids(_ selector: String, in tree: ViewTree = androidTree) throws -> [String
         let cases: [(String, String)] = [
             ("ok", #"new UiSelector().resourceId("com.example:id/ok")"#),
             ("cancel", #"new UiSelector().description("Dismiss")"#),
-            // The registry narrows the first candidate that selects the view among others.
-            ("title0", #"new UiSelector().resourceId("com.example:id/title").instance(0)"#),
-            ("title1", #"new UiSelector().resourceId("com.example:id/title").instance(1)"#),
+            // A later candidate naming the view by an attribute beats the first narrowed to its
+            // position (issue 41: positions rank after every attribute selector).
+            ("title0", #"new UiSelector().text("Wi-Fi")"#),
+            ("title1", #"new UiSelector().text("Bluetooth")"#),
+            // Nothing else names it: the first candidate narrowed to its position (fragile).
             ("icon1", #"new UiSelector().className("android.widget.ImageView").instance(1)"#),
             ("sub1", #"new UiSelector().text("Off")"#),
         ]

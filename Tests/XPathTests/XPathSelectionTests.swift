@@ -170,13 +170,13 @@ func xselect(_ selector: String, in tree: ViewTree = xpathTree) throws -> [Strin
         // A position among siblings is the core's position step after the scan.
         let positional = try XPathEngine().compile("//UIView//UIButton[2]")
         #expect(positional.steps.count == 4)
-        if case .engine(let step) = positional.steps[3] {
-            #expect(step as? SiblingPositionStep == SiblingPositionStep(SiblingPosition(1, among: .memberOf("UIButton"))))
+        if case .siblingPosition(let step) = positional.steps[3] {
+            #expect(step == SiblingPositionStep(SiblingPosition(1, among: .memberOf("UIButton"))))
         } else { Issue.record("expected the core's position step") }
         // A position per context node on another axis is the core's per-input position step.
         let sibling = try XPathEngine().compile("//UILabel/following-sibling::UIButton[1]")
-        if case .engine(let step) = sibling.steps[2] {
-            #expect(step as? AxisPositionStep == AxisPositionStep(.followingSiblings, filter: .memberOf("UIButton"), index: 0))
+        if case .axisPosition(let step) = sibling.steps[2] {
+            #expect(step == AxisPositionStep(.followingSiblings, filter: .memberOf("UIButton"), index: 0))
         } else { Issue.record("expected the core's axis position step: \(sibling)") }
         // A position after a predicate that reads XPath values stays with the interpreter.
         let valued = try XPathEngine().compile("//UIButton[@tag > 2][2]")

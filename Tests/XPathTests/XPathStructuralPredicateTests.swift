@@ -53,11 +53,11 @@ private func interpreterProgram(_ text: String) throws -> SelectorProgram {
 }
 
 /// The engine steps of a program, its members' included, other than the two that only set the
-/// context (the root node, the document element) and the core's `HasDescendantStep`.
+/// context (the root node, the document element).
 private func interpreterSteps(_ program: SelectorProgram) -> [String] {
     program.steps.flatMap { step -> [String] in
         switch step {
-        case .engine(let e) where e is XPathRootStep || e is XPathDocumentElementStep || e is HasDescendantStep: return []
+        case .engine(let e) where e is XPathRootStep || e is XPathDocumentElementStep: return []
         case .engine(let e): return [e.description]
         case .union(let members): return members.flatMap(interpreterSteps)
         default: return []
@@ -152,7 +152,7 @@ private func commonClasses(_ tree: ViewTree) -> [String] {
             2  axis descendants  document  filter memberOf(C)  unique
             3  axis children     document  filter memberOf(A) ∧ name == "x y"  unique
             4  sort
-            5  engine has descendant(memberOf(B))
+            5  has descendant(memberOf(B))
             6  axis children     document  filter memberOf(D)  unique
             7  axis parent       document  filter any  unique
             """, "\(combined)")
@@ -176,13 +176,13 @@ private func commonClasses(_ tree: ViewTree) -> [String] {
         (".//A[ancestor::B[ancestor::C]]", "filter memberOf(A) ∧ ancestor(memberOf(B) ∧ ancestor(memberOf(C)))"),
         ("//A[not(ancestor::B)]", "filter memberOf(A) ∧ ¬ancestor(memberOf(B))"),
         ("//Z/A[ancestor::B[1]]", "filter memberOf(A) ∧ ancestor(memberOf(B))"),
-        (".//A[.//B]", "engine has descendant(memberOf(B))"),
-        (".//A[descendant-or-self::B]", "engine has descendant or self(memberOf(B))"),
+        (".//A[.//B]", "has descendant(memberOf(B))"),
+        (".//A[descendant-or-self::B]", "has descendant or self(memberOf(B))"),
         (".//A[B]", "axis parent       document  filter any  unique"),
         (".//A[parent::B]", "axis parent       document  filter memberOf(B)  unique"),
         // From the root node too: the planner runs the pair from B's matches (`from-targets`).
-        ("//A[.//B]", "engine has descendant(memberOf(B))"),
-        ("//A[descendant-or-self::B]", "engine has descendant or self(memberOf(B))"),
+        ("//A[.//B]", "has descendant(memberOf(B))"),
+        ("//A[descendant-or-self::B]", "has descendant or self(memberOf(B))"),
         ("//A[B]", "axis parent       document  filter memberOf(A)  unique"),
         ("//A[parent::B]", "axis children     document  filter memberOf(A)  unique"),
     ])

@@ -157,6 +157,17 @@ struct Explainer {
             reason = "none of \(itsInput) passes its filter"
         case .pick(let n):
             reason = "pick \(n) is out of range: there \(input.count == 1 ? "is 1 view" : "are \(input.count) views")"
+        case .siblingPosition(let step):
+            reason = "none of \(itsInput) stands at its place (\(step.position.description))"
+        case .nthDescendant(let step):
+            reason = "none of \(itsInput) has a descendant \(step.n) (from 0) passing \(ProgramPrinter.text(step.filter))"
+                + (step.position.map { " at \($0.description)" } ?? "")
+        case .axisPosition(let step):
+            reason = "none of \(itsInput) has a view \(step.index) (from 0) on its \(step.axis.rawValue) axis passing "
+                + ProgramPrinter.text(step.filter)
+        case .hasDescendant(let step):
+            reason = "none of \(itsInput) has a descendant\(step.includingSelf ? " (or is one)" : "") passing "
+                + ProgramPrinter.text(step.predicate)
         case .engine:
             reason = input == [-1] ? "the engine step selected nothing from the whole tree"
                 : "the engine step kept none of its \(inputViews)"

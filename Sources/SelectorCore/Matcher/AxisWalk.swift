@@ -1,6 +1,6 @@
 // One node's axis, walked in the axis's order: every `Axis` from a single node, used by the
 // matcher's sibling, following, preceding and ancestor-or-self steps (`axis-walk`), by
-// `AxisPositionStep` and by engine steps through `StepContext.forEach(on:from:)`. The matcher's
+// `Step.axisPosition` and by engine steps through `StepContext.forEach(on:from:)`. The matcher's
 // children, parent, siblings and ancestors steps keep their own loops, which also give
 // `TraversalOrder.reverse` and stop a de-duplicating ancestor walk at a seen ancestor.
 //

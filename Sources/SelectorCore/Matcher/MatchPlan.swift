@@ -64,6 +64,18 @@ public enum MatchStrategy: String, Sendable, CaseIterable {
     case stableSort = "stable-sort"
     /// Member programs run from the list, concatenated (their own entries follow, indented).
     case union
+    /// A position among siblings counted by sibling hops, one cursor per parent
+    /// (`Step.siblingPosition`, where `siblingCount` cannot count over the list).
+    case siblingPosition = "sibling-position"
+    /// Each input's `n`-th counted descendant: its subtree scanned to that match, or one merged
+    /// scan when inputs nest (`Step.nthDescendant`; the scan's entry follows, indented).
+    case nthDescendant = "nth-descendant"
+    /// Each input's axis walked to the counted node at the position (`Step.axisPosition`).
+    case axisPosition = "axis-position"
+    /// A has-descendant test: one descendant scan from the outermost inputs (its entry follows,
+    /// indented), then each input kept by a binary search or by the matches' marked ancestors
+    /// (`Step.hasDescendant`, where `fromTargets` does not take the pair).
+    case hasDescendant = "has-descendant"
     /// An engine-supplied step (the sub-programs it runs follow, indented).
     case engine
     /// Not run: the list before was empty.

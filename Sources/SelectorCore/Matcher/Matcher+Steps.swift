@@ -87,10 +87,18 @@ struct Run {
         case .sortInDocumentOrder:
             choose(.sort)
             return list.sortedUnique()
-        case .engine(let step as SiblingPositionStep)
+        case .siblingPosition(let step)
             where tuning.positionsInList && step.position.exempt == .none && step.position.among == listClosedUnder:
             choose(.siblingCount)
             return try positionsInList(list, step.position.index)
+        case .siblingPosition(let step):
+            return try runKernel(step, list, .siblingPosition)
+        case .nthDescendant(let step):
+            return try runKernel(step, list, .nthDescendant)
+        case .axisPosition(let step):
+            return try runKernel(step, list, .axisPosition)
+        case .hasDescendant(let step):
+            return try runKernel(step, list, .hasDescendant)
         case .engine(let step):
             depth += 1
             var context = StepContext(run: self)
@@ -262,7 +270,7 @@ struct Run {
     private func descendantTestPair(_ step: Step, _ next: Step,
                                     from list: [NodeID]) -> (filter: Predicate, withSelf: Bool, test: HasDescendantStep)? {
         guard case let .axis(axis, .document, filter, _) = step, axis == .descendants || axis == .descendantsOrSelf,
-              case .engine(let e) = next, let test = e as? HasDescendantStep,
+              case .hasDescendant(let test) = next,
               list.isStrictlyAscending, areDisjointSubtrees(list) else { return nil }
         return (filter, axis == .descendantsOrSelf, test)
     }
@@ -375,6 +383,20 @@ struct Run {
                                     strategy: .skipped, inputs: inputs, outputs: 0)
         entry.part = plan!.part
         plan!.entries.append(entry)
+    }
+
+    /// One of the core's own kernels (`CoreStep`) on `list`, its sub-programs' entries nested
+    /// below its own, recorded as `strategy`.
+    private mutating func runKernel(_ step: some CoreStep, _ list: [NodeID],
+                                    _ strategy: MatchStrategy) throws(SelectorError) -> [NodeID] {
+        depth += 1
+        var context = StepContext(run: self)
+        defer {
+            self = context.run
+            depth -= 1
+            choose(strategy, step.description)
+        }
+        return try step.apply(to: list, in: &context)
     }
 
     private static func runsOnEmptyInput(_ step: Step) -> Bool {
@@ -1034,7 +1056,7 @@ struct Run {
         return []
     }
 
-    /// `SiblingPositionStep` on a list that holds, with each view, every sibling passing the
+    /// `Step.siblingPosition` on a list that holds, with each view, every sibling passing the
     /// position's `among` (a descendant step's output with that filter: `//A[k]`), so positions
     /// are counted over the list itself, without hopping over the siblings that fail.
     ///

@@ -86,7 +86,7 @@ public struct MatcherTuning: Sendable, Equatable {
     /// the chain "Q, then the rest below it" (`Run.ancestorTestAsChain`) instead of deciding the
     /// ancestor test for every view.
     public var ancestorTestAsChain = true
-    /// A descendant step followed by a has-descendant test (`HasDescendantStep`) runs from the
+    /// A descendant step followed by a has-descendant test (`Step.hasDescendant`) runs from the
     /// test's matches (`Run.fromTargets`) instead of testing every view the step lists.
     public var descendantTestFromTargets = true
     /// ... walking the targets' ancestors while there is at most one target per this many views

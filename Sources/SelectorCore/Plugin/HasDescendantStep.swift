@@ -3,14 +3,15 @@
 // with that text). The plug-in program JSON has a form for it (`{"hasDescendant": P}`), so a
 // plug-in can say it without an engine step of its own.
 //
-// It is a step, not a `Predicate` case, only because adding a case touches every exhaustive switch
-// over predicates (the printer, the explainer, the size estimate); the work is the core's either
-// way: one descendant scan from the inputs (the matcher's own merged range scan, P resolved once),
-// then a binary search per input in the sorted matches. No engine code walks the tree.
+// It is a step (`Step.hasDescendant`), not a `Predicate` case, only because adding a case touches
+// every exhaustive switch over predicates (the printer, the explainer, the size estimate); the work
+// is the core's either way: one descendant scan from the inputs (the matcher's own merged range
+// scan, P resolved once), then a binary search per input in the sorted matches. No engine code
+// walks the tree.
 
 /// Keeps the input nodes (in their order) that have a descendant passing `predicate`; the node
 /// itself counts too when `includingSelf` is set.
-public struct HasDescendantStep: EngineStep, Equatable {
+public struct HasDescendantStep: CoreStep, Equatable {
     /// What some descendant must pass.
     public let predicate: Predicate
     /// Whether the node itself passing is enough (UiCollection's row whose own text is the text).
@@ -33,7 +34,7 @@ public struct HasDescendantStep: EngineStep, Equatable {
 
     public var estimatedBytes: Int { ProgramSize.arrayHeader + search.estimatedBytes + 2 * description.utf8.count }
 
-    public func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         if input.isEmpty { return [] }
         let tree = context.run.tree
         func end(_ node: NodeID) -> Int32 { Int32(tree.subtreeEnd(of: node)) }

@@ -1,4 +1,5 @@
-// Positions: "the k-th child of its parent" and "the k-th match below each input".
+// Positions: "the k-th child of its parent" and "the k-th match below each input", cases of the
+// compiled form (`Step.siblingPosition`, `.nthDescendant`, `.axisPosition`) whose kernels are here.
 //
 // XPath's `A[2]` (the second `A` child of each parent), UiSelector's `index(n)` (the position among
 // all of the parent's children) and its `instance(n)` inside a `childSelector` (the n-th match below
@@ -42,9 +43,7 @@ public struct SiblingPosition: Sendable, Equatable, CustomStringConvertible {
 
 /// Keeps the input nodes (in their order) that stand at a position among their parent's children:
 /// XPath's `A[k]`, UiSelector's `index(n)`. The virtual document node has no position.
-public struct SiblingPositionStep: EngineStep, Equatable {
-    public var selectsByPosition: Bool { true }
-
+public struct SiblingPositionStep: CoreStep, Equatable {
     /// The position each kept node has.
     public let position: SiblingPosition
 
@@ -52,7 +51,7 @@ public struct SiblingPositionStep: EngineStep, Equatable {
 
     public var description: String { "keep " + position.description }
 
-    public func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         if input.isEmpty { return [] }
         var counter = try SiblingCounter(position, &context)
         if counter.never { return [] }
@@ -75,9 +74,7 @@ public struct SiblingPositionStep: EngineStep, Equatable {
 ///
 /// An input without such a descendant contributes nothing; nested inputs may pick the same node,
 /// so the output may hold duplicates (sort or de-duplicate after it as the engine needs).
-public struct NthDescendantStep: EngineStep, Equatable {
-    public var selectsByPosition: Bool { true }
-
+public struct NthDescendantStep: CoreStep, Equatable {
     /// What a descendant must pass to be counted.
     public let filter: Predicate
     /// Where among its siblings a counted descendant must stand, if anywhere.
@@ -102,7 +99,7 @@ public struct NthDescendantStep: EngineStep, Equatable {
 
     public var estimatedBytes: Int { ProgramSize.arrayHeader + search.estimatedBytes + 2 * description.utf8.count }
 
-    public func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         if input.isEmpty || n < 0 { return [] }
         let test = try context.test(filter)
         if test.isNever { return [] }
@@ -316,9 +313,7 @@ struct SiblingCounter {
 /// such a node contributes nothing; the output is in input order and may hold duplicates (sort
 /// after it as the engine needs). A walk from the front stops at its node, so `[1]` on a long
 /// axis costs the distance to the first match.
-public struct AxisPositionStep: EngineStep, Equatable {
-    public var selectsByPosition: Bool { true }
-
+public struct AxisPositionStep: CoreStep, Equatable {
     /// The axis walked from each input.
     public let axis: Axis
     /// What a node must pass to be counted.
@@ -334,7 +329,7 @@ public struct AxisPositionStep: EngineStep, Equatable {
         "per input: \(axis.rawValue) \(index) passing \(ProgramPrinter.text(filter))"
     }
 
-    public func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID] {
         if input.isEmpty { return [] }
         let test = try context.test(filter)
         if test.isNever { return [] }

@@ -5,8 +5,8 @@
 // both copies read and write. Closures cannot cross it, so an engine-supplied `StringMatcher`
 // (a `LIKE` pattern, a regex) stays in the plug-in: the JSON names it by an id the plug-in gave it,
 // and the host calls back into the plug-in to run it (`PluginMatchers`, the header's `matcher_*`
-// functions). The core's own engine steps (`HasDescendantStep`, `SiblingPositionStep`,
-// `NthDescendantStep`) have forms of their own. The
+// functions). The core's own steps beyond axes and filters (`Step.hasDescendant`,
+// `.siblingPosition`, `.nthDescendant`, `.axisPosition`) have forms of their own. The
 // schema, for writers in C or any other language, is Docs/PluginProgramJSON.md; keys may come in
 // any order.
 //
@@ -32,18 +32,18 @@ extension SelectorProgram {
                 var parts: [JSONValue] = []
                 for p in programs { parts.append(try p.pluginJSON(matchers: matchers)) }
                 steps.append(.object([("union", .array(parts))]))
-            case .engine(let step as HasDescendantStep):
+            case .hasDescendant(let step):
                 var fields: [(String, JSONValue)] = [("hasDescendant", try step.predicate.pluginJSON(matchers))]
                 if step.includingSelf { fields.append(("orSelf", true)) }
                 steps.append(.object(fields))
-            case .engine(let step as SiblingPositionStep):
+            case .siblingPosition(let step):
                 steps.append(.object([("siblingPosition", try step.position.pluginJSON(matchers))]))
-            case .engine(let step as NthDescendantStep):
+            case .nthDescendant(let step):
                 var fields: [(String, JSONValue)] = [("nthDescendant", .int(Int64(step.n))),
                                                      ("of", try step.filter.pluginJSON(matchers))]
                 if let position = step.position { fields.append(("position", try position.pluginJSON(matchers))) }
                 steps.append(.object(fields))
-            case .engine(let step as AxisPositionStep):
+            case .axisPosition(let step):
                 steps.append(.object([("axisPosition", .int(Int64(step.index))), ("axis", .string(step.axis.rawValue)),
                                       ("of", try step.filter.pluginJSON(matchers))]))
             case let .relation(relation, program):
@@ -126,24 +126,23 @@ extension SelectorProgram {
         case "hasDescendant":
             try object.allowOnly(["hasDescendant", "orSelf"], for: "a hasDescendant step")
             let orSelf = try object.has("orSelf") ? object.bool("orSelf") : false
-            builder.engine(HasDescendantStep(try Predicate(pluginJSON: object.value("hasDescendant"),
-                                                           at: "\(path).hasDescendant", matchers: matchers),
-                                             includingSelf: orSelf))
+            builder.hasDescendant(try Predicate(pluginJSON: object.value("hasDescendant"), at: "\(path).hasDescendant", matchers: matchers),
+                                  includingSelf: orSelf)
         case "siblingPosition":
             try object.allowOnly(["siblingPosition"], for: "a siblingPosition step")
-            builder.engine(SiblingPositionStep(try SiblingPosition(pluginJSON: object.value("siblingPosition"),
-                                                                   at: "\(path).siblingPosition", matchers: matchers)))
+            builder.siblingPosition(try SiblingPosition(pluginJSON: object.value("siblingPosition"),
+                                                        at: "\(path).siblingPosition", matchers: matchers))
         case "nthDescendant":
             try object.allowOnly(["nthDescendant", "of", "position"], for: "an nthDescendant step")
             let position = try object.has("position")
                 ? SiblingPosition(pluginJSON: object.value("position"), at: "\(path).position", matchers: matchers) : nil
-            builder.engine(NthDescendantStep(try Predicate(pluginJSON: object.value("of"), at: "\(path).of", matchers: matchers),
-                                             position: position, n: try object.integer("nthDescendant")))
+            builder.nthDescendant(try Predicate(pluginJSON: object.value("of"), at: "\(path).of", matchers: matchers),
+                                  position: position, n: try object.integer("nthDescendant"))
         case "axisPosition":
             try object.allowOnly(["axisPosition", "axis", "of"], for: "an axisPosition step")
-            builder.engine(AxisPositionStep(try readAxis(object, at: path),
-                                            filter: try Predicate(pluginJSON: object.value("of"), at: "\(path).of", matchers: matchers),
-                                            index: try object.integer("axisPosition")))
+            builder.axisPosition(try readAxis(object, at: path),
+                                 filter: try Predicate(pluginJSON: object.value("of"), at: "\(path).of", matchers: matchers),
+                                 index: try object.integer("axisPosition"))
         case "pick":
             try object.allowOnly(["pick"], for: "a pick step")
             builder.pick(try object.integer("pick"))

@@ -48,6 +48,23 @@ extension EngineStep {
     }
 }
 
+/// The kernel of one of the core's own steps that are not axes or filters (`Step.siblingPosition`,
+/// `.nthDescendant`, `.axisPosition`, `.hasDescendant`): run by the matcher with a `StepContext`,
+/// as an engine step is, but a case of the compiled form that printers, the plug-in JSON and the
+/// reference interpreter read without a down-cast.
+protocol CoreStep: Sendable, CustomStringConvertible {
+    /// The step's output for `input` (the virtual document node is -1 and may appear there).
+    func apply(to input: [NodeID], in context: inout StepContext) throws(SelectorError) -> [NodeID]
+    /// About how many bytes of memory the step holds (`EngineStep.estimatedBytes`).
+    var estimatedBytes: Int { get }
+}
+
+extension CoreStep {
+    var estimatedBytes: Int {
+        ProgramSize.arrayHeader + MemoryLayout<Self>.size + 2 * description.utf8.count
+    }
+}
+
 /// What an `EngineStep` may use: navigation, recorded values, resolved predicates, sub-programs
 /// and the budget; never the tree's columns themselves.
 public struct StepContext {

@@ -102,6 +102,14 @@ extension SelectorProgram {
                 return .failure(SearchPathError("a reduction to the deepest views"))
             case .sort:
                 return .failure(SearchPathError("an order by frame or by a property"))
+            case .siblingPosition(let step):
+                return .failure(SearchPathError("the step `\(step.description)`"))
+            case .nthDescendant(let step):
+                return .failure(SearchPathError("the step `\(step.description)`"))
+            case .axisPosition(let step):
+                return .failure(SearchPathError("the step `\(step.description)`"))
+            case .hasDescendant(let step):
+                return .failure(SearchPathError("the step `\(step.description)`"))
             case .engine(let e):
                 // An engine step that only filters, asked once: XPath's reads every tree's columns.
                 guard !steps.isEmpty, !trees.isEmpty, let test = e.filter(on: trees) else {

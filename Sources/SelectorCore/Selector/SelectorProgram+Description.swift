@@ -40,6 +40,10 @@ enum ProgramPrinter {
         case .pick(let n): return ["pick \(n)"]
         case .deduplicate: return ["deduplicate"]
         case .sortInDocumentOrder: return ["sort"]
+        case .siblingPosition(let step): return [step.description]
+        case .nthDescendant(let step): return [step.description]
+        case .axisPosition(let step): return [step.description]
+        case .hasDescendant(let step): return [step.description]
         case .engine(let step): return ["engine \(step.description)"]
         case .union(let programs):
             var out = ["union"]

@@ -162,6 +162,18 @@ public enum Step: Sendable, Equatable {
     /// Runs each program from the current list as its roots and concatenates their results
     /// (later duplicates dropped): a selector list, `A, B`.
     case union([SelectorProgram])
+    /// Keeps the inputs (in their order) that stand at a position among their parent's children:
+    /// XPath's `A[2]`, UiSelector's `index(n)`, class chain's `[k]`.
+    indirect case siblingPosition(SiblingPositionStep)
+    /// For each input in order, its `n`-th descendant passing a filter: UiSelector's `instance(n)`
+    /// inside a `childSelector`.
+    indirect case nthDescendant(NthDescendantStep)
+    /// For each input in order, the node at a position on an axis: XPath's `following-sibling::A[1]`,
+    /// `ancestor::A[1]`.
+    indirect case axisPosition(AxisPositionStep)
+    /// Keeps the inputs (in their order) with a descendant passing a predicate: class chain's
+    /// `[$P$]`, XPath's `A[.//B]`, Maestro's `containsDescendants`.
+    indirect case hasDescendant(HasDescendantStep)
     /// A step an engine supplies (see `EngineStep`); compared by type and description.
     case engine(any EngineStep)
     /// Keeps, in order, the inputs that stand in `relation` to at least one view the program
@@ -182,6 +194,10 @@ public enum Step: Sendable, Equatable {
         case let (.pick(i), .pick(j)): return i == j
         case (.deduplicate, .deduplicate), (.sortInDocumentOrder, .sortInDocumentOrder): return true
         case let (.union(p), .union(q)): return p == q
+        case let (.siblingPosition(x), .siblingPosition(y)): return x == y
+        case let (.nthDescendant(x), .nthDescendant(y)): return x == y
+        case let (.axisPosition(x), .axisPosition(y)): return x == y
+        case let (.hasDescendant(x), .hasDescendant(y)): return x == y
         case let (.engine(x), .engine(y)): return type(of: x) == type(of: y) && x.description == y.description
         case let (.relation(r1, p1), .relation(r2, p2)): return r1 == r2 && p1 == p2
         case (.deepest, .deepest): return true
@@ -209,11 +225,11 @@ public struct SelectorProgram: Sendable, Equatable {
     public var selectsByPosition: Bool {
         steps.contains { step in
             switch step {
-            case .pick: true
+            case .pick, .siblingPosition, .nthDescendant, .axisPosition: true
             case .engine(let e): e.selectsByPosition
             case .union(let programs): programs.contains { $0.selectsByPosition }
             case .relation(_, let program): program.selectsByPosition
-            case .axis, .filter, .deduplicate, .sortInDocumentOrder, .deepest, .sort: false
+            case .axis, .filter, .deduplicate, .sortInDocumentOrder, .deepest, .sort, .hasDescendant: false
             }
         }
     }
@@ -251,6 +267,20 @@ public struct ProgramBuilder: Sendable {
     public mutating func sortInDocumentOrder() { steps.append(.sortInDocumentOrder) }
     /// Appends a union of programs, each run from the current list as roots.
     public mutating func union(_ programs: [SelectorProgram]) { steps.append(.union(programs)) }
+    /// Appends a position among siblings (`Step.siblingPosition`).
+    public mutating func siblingPosition(_ position: SiblingPosition) { steps.append(.siblingPosition(SiblingPositionStep(position))) }
+    /// Appends each input's `n`-th descendant passing `filter` (`Step.nthDescendant`).
+    public mutating func nthDescendant(_ filter: Predicate, position: SiblingPosition? = nil, n: Int) {
+        steps.append(.nthDescendant(NthDescendantStep(filter, position: position, n: n)))
+    }
+    /// Appends each input's node at `index` on `axis` among those passing `filter` (`Step.axisPosition`).
+    public mutating func axisPosition(_ axis: Axis, filter: Predicate = .any, index: Int) {
+        steps.append(.axisPosition(AxisPositionStep(axis, filter: filter, index: index)))
+    }
+    /// Appends a has-descendant test (`Step.hasDescendant`).
+    public mutating func hasDescendant(_ predicate: Predicate, includingSelf: Bool = false) {
+        steps.append(.hasDescendant(HasDescendantStep(predicate, includingSelf: includingSelf)))
+    }
     /// Appends an engine-supplied step.
     public mutating func engine(_ step: any EngineStep) { steps.append(.engine(step)) }
     /// Appends a relation to the views `program` selects from the query's roots.
@@ -351,6 +381,10 @@ enum ProgramSize {
         case .relation(_, let program): return box + program.estimatedBytes
         case .union(let programs):
             return arrayHeader + programs.reduce(programs.count * MemoryLayout<SelectorProgram>.stride) { $0 + $1.estimatedBytes }
+        case .siblingPosition(let step): return box + step.estimatedBytes
+        case .nthDescendant(let step): return box + step.estimatedBytes
+        case .axisPosition(let step): return box + step.estimatedBytes
+        case .hasDescendant(let step): return box + step.estimatedBytes
         case .engine(let step): return box + step.estimatedBytes
         }
     }
