@@ -6,8 +6,8 @@ calls this script with both `frankly` binaries. For every row (each selector of 
 meanings.py's ROWS, plus the extra rows below: the class-and-label query of issue 42 and the core's
 position steps) and every tree, it runs `frankly select --stats --repeat R` as its own process,
 alternating BASE and HEAD for --rounds rounds, so a machine that slows down slows both. Each
-process gives its median query time (the tree load excluded); a side's figure is the median of its
-processes, and the row's ratio is HEAD / BASE.
+process gives its median query time (the tree load excluded); who runs first alternates by round;
+a side's figure is the median of its processes, and the row's ratio is HEAD / BASE.
 
 Noise is judged per row from the runs themselves: a row is reported SLOWER only when every HEAD
 process took longer than every BASE process (the ranges do not overlap) and the ratio is over
@@ -102,8 +102,13 @@ def main():
                 engine, selector = e[0], e[1]
                 base, head, first = [], [], None
                 for k in range(args.rounds):
-                    b = run(args.base, plugins[0], tree, engine, selector, args.repeat)
-                    h = run(args.head, plugins[1], tree, engine, selector, args.repeat)
+                    # Who goes first alternates too, so neither side always runs on a warmer machine.
+                    if k % 2 == 0:
+                        b = run(args.base, plugins[0], tree, engine, selector, args.repeat)
+                        h = run(args.head, plugins[1], tree, engine, selector, args.repeat)
+                    else:
+                        h = run(args.head, plugins[1], tree, engine, selector, args.repeat)
+                        b = run(args.base, plugins[0], tree, engine, selector, args.repeat)
                     if "skip" in b or "error" in b or "skip" in h or "error" in h:
                         first = b.get("skip") or h.get("skip") or f"BASE: {b.get('error', 'ok')}; HEAD: {h.get('error', 'ok')}"
                         break
