@@ -315,7 +315,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HierarchyFormatsTests",
-            dependencies: ["SelectorCore", "HierarchyFormats", "SyntheticHierarchy", "ViewSelectors", "ClassChainEngine"],
+            dependencies: ["SelectorCore", "HierarchyFormats", "SyntheticHierarchy", "ViewSelectors", "ClassChainEngine",
+                           "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import HierarchyFormats
 import SelectorCore
 import Testing
 import ViewSelectors
+import ViewSelectorsTesting
 
 // Issue 41's naming rule (`ViewTree+Names.swift`) for the engines that RealPageSourceSuggestionTests
 // (LocatorGateTests) does not run through Appium: class_chain, uiselector, predicate and maestro
@@ -34,25 +35,13 @@ private let namesSources = [
 /// The names a selector says outside its quoted literals: identifier-like words of the text with
 /// every `"…"` and `'…'` (backslash escapes inside) removed, and for Maestro the keys before `:`.
 func namedWords(_ selector: String, engine: String) -> Set<String> {
-    var outside = ""
-    var quote: Character?
-    var escaped = false
-    for ch in selector {
-        if let q = quote {
-            if escaped { escaped = false } else if ch == "\\" { escaped = true } else if ch == q { quote = nil }
-            continue
-        }
-        if ch == "\"" || ch == "'" { quote = ch; continue }
-        outside.append(ch)
-    }
     if engine == "maestro" {
         // Plain YAML scalars are values, not names: only the keys of a `{key: value, …}` map.
         guard selector.hasPrefix("{") else { return [] }
-        let keys = outside.dropFirst().split(separator: ",").compactMap { $0.split(separator: ":").first }
+        let keys = textOutsideQuotes(selector).dropFirst().split(separator: ",").compactMap { $0.split(separator: ":").first }
         return Set(keys.map { String($0.filter { $0 != " " }) })
     }
-    let words = outside.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-    return Set(words.map(String.init))
+    return Set(wordsOutsideQuotes(selector))
 }
 
 @Suite("Real page sources: class_chain, uiselector, predicate and maestro suggestions name recorded attributes only")

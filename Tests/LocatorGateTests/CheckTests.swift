@@ -192,20 +192,9 @@ struct CheckTests {
 
 /// Whether `selector`, outside its quoted literals, names none of the columns the loader made on
 /// `tree` (`ViewTree.loaderColumns`: `uid`, `accessibilityIdentifier`, `accessibilityLabel`, frames,
-/// flags), which Appium's page source does not have.
+/// flags), which Appium's page source does not have. A class chain's backquoted predicate is read
+/// as names: its keys are attributes too.
 func namesNoLoaderColumn(_ selector: String, of tree: ViewTree) -> Bool {
-    var outside = ""
-    var quote: Character?
-    var escaped = false
-    for ch in selector {
-        if let q = quote {
-            if escaped { escaped = false } else if ch == "\\" { escaped = true } else if ch == q { quote = nil }
-            continue
-        }
-        if ch == "'" || ch == "\"" || ch == "`" { quote = ch; outside.append(" "); continue }
-        outside.append(ch)
-    }
-    let words = outside.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }.map(String.init)
     precondition(!tree.loaderColumns.isEmpty, "a page source whose loader made columns")
-    return words.allSatisfy { $0 == "class" || !tree.loaderColumns.contains($0) }
+    return wordsOutsideQuotes(selector).allSatisfy { $0 == "class" || !tree.loaderColumns.contains($0) }
 }

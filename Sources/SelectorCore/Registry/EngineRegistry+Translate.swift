@@ -82,12 +82,12 @@ extension EngineRegistry {
     /// recordings were made.
     public func translateToEveryEngine(_ selector: String, from source: String, on trees: [ViewTree],
                                        deadline: ContinuousClock.Instant? = nil) throws(SelectorError) -> [Translation] {
-        let where_ = RecordingSource.common(of: trees)
+        let recordings = RecordingSource.common(of: trees)
         let targets = names.filter { $0 != source }
-        let read = Set(engines(reading: where_))
+        let read = Set(engines(reading: recordings))
         let proved = try translate(selector, from: source, to: targets.filter { read.contains($0) }, on: trees, deadline: deadline)
         var byEngine = Dictionary(uniqueKeysWithValues: proved.map { ($0.engine, $0) })
-        return targets.map { byEngine.removeValue(forKey: $0) ?? .notRead(engine: $0, on: where_) }
+        return targets.map { byEngine.removeValue(forKey: $0) ?? .notRead(engine: $0, on: recordings) }
     }
 
     /// `selector` (in engine `source`) translated into each of `targets`, every translation
