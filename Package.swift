@@ -235,7 +235,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LocatorGateTests",
-            dependencies: ["SelectorCore", "TreeAlignment", "LocatorGate", "HierarchyFormats", "ViewSelectors", "ViewSelectorsTesting"],
+            dependencies: ["SelectorCore", "TreeAlignment", "LocatorGate", "HierarchyFormats", "ViewSelectors", "ViewSelectorsTesting",
+                           "ClassChainEngine"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -37,25 +37,28 @@ extension UiSelectorEngine {
         }
         switch p {
         case .memberOf(let c): return call("className", c)
-        case .not(.memberOf("hierarchy")): return .selector("")
+        case .any, .not(.memberOf("hierarchy")): return .selector("")
+        // UiAutomator reads these on every view (empty where there is none); only the page
+        // source's `hierarchy` element lacks them, and no UiSelector selects it.
+        case .hasProperty(let property) where base(property) != nil: return .selector("")
+        // `@text!=''`: a value that is there and not empty.
+        case let .not(.string(property, test)) where test.operation == .equals && test.value.isEmpty && test.options.isEmpty:
+            guard let base = base(property) else { return .cannotSay("the property `\(property)`: no UiSelector method reads it") }
+            return call(base + "Matches", "(?s).+")
         case let .string(property, test) where test.options == .booleanAsText && test.operation == .equals
             && (test.value == "true" || test.value == "false"):
             return method(.bool(property: property, test.value == "true"))
         case let .string(property, test):
             guard !test.options.contains(.noBreakSpaceAsSpace) else { return .cannotSay("a no-break-space comparison") }
-            let base: String
-            switch property {
-            case "text", PropertyName.accessibilityLabel: base = "text"
-            case "content-desc": base = "description"
-            case "resource-id", "accessibilityIdentifier": base = "resourceId"
-            case "package": base = "packageName"
-            default: return .cannotSay("the property `\(property)`: no UiSelector method reads it")
-            }
+            guard let base = base(property) else { return .cannotSay("the property `\(property)`: no UiSelector method reads it") }
             switch test.operation {
             case .equals where !test.options.contains(.caseInsensitive): return call(base, test.value)
             case .contains where base == "text" || base == "description": return call(base + "Contains", test.value)
             case .hasPrefix where base == "text" || base == "description": return call(base + "StartsWith", test.value)
-            default: return .cannotSay("this comparison of `\(property)`")
+            default:
+                // `contains(@class,'TextView')`: the `…Matches` method, the value quoted for Java.
+                guard let pattern = pattern(test) else { return .cannotSay("this comparison of `\(property)`") }
+                return call(base + "Matches", pattern)
             }
         case let .bool(property, value):
             guard let m = UiSelectorVocabulary.booleanMethods.first(where: { $0.value == property })?.key else {
@@ -67,6 +70,43 @@ extension UiSelectorEngine {
         case .hasAncestor: return .cannotSay("a test of the view's ancestors")
         case .kindOf(let c): return .cannotSay("kindOf(\(c)): className is the exact class")
         default: return .cannotSay("the test \(p)")
+        }
+    }
+
+    /// The method family reading `property`: `text`, `description`, `resourceId`, `className`,
+    /// `packageName`; nil when no UiSelector method reads it.
+    static func base(_ property: String) -> String? {
+        switch property {
+        case "text", PropertyName.accessibilityLabel: "text"
+        case "content-desc": "description"
+        case "resource-id", "accessibilityIdentifier": "resourceId"
+        case "class": "className"
+        case "package": "packageName"
+        default: nil
+        }
+    }
+
+    /// A Java regular expression a whole value matches where `test` holds (UiAutomator's `…Matches`
+    /// call `String.matches`); nil for an engine matcher or a value it cannot quote. A character
+    /// that means something to a regex is written as a one-character class (`[.]`), not escaped:
+    /// a backslash would have to survive UiAutomator2's string reading too.
+    static func pattern(_ test: StringTest) -> String? {
+        guard test.options.subtracting(.caseInsensitive).isEmpty else { return nil }
+        var quoted = ""
+        for ch in test.value {
+            switch ch {
+            case "\\", "[", "]", "^": return nil
+            case ".", "{", "}", "(", ")", "*", "+", "?", "$", "|": quoted += "[\(ch)]"
+            default: quoted.append(ch)
+            }
+        }
+        let flags = test.options.contains(.caseInsensitive) ? "(?si)" : "(?s)"
+        switch test.operation {
+        case .equals: return flags + quoted
+        case .contains: return flags + ".*" + quoted + ".*"
+        case .hasPrefix: return flags + quoted + ".*"
+        case .hasSuffix: return flags + ".*" + quoted
+        case .matcher: return nil
         }
     }
 }

@@ -5,6 +5,9 @@ public import SelectorCore
 // and no-break-space comparisons, engine matchers, custom and structural tests.
 
 extension XPathEngine {
+    /// A step's position is its `[k]`; a pick before another step wraps the path so far, `(//A)[2]/B`.
+    public var rendersPositions: Bool { true }
+
     public func render(_ path: SearchPath) -> Rendering? {
         var text = ""
         for step in path.steps {
@@ -24,12 +27,17 @@ extension XPathEngine {
                 case let other: return other
                 }
             }
-        }
-        if let pick = path.pick {
-            let position = pick >= 0 ? "\(pick + 1)" : pick == -1 ? "last()" : "last()-\(-pick - 1)"
-            text = "(\(text))[\(position)]"
+            // After the filter's predicates: `A[@p][2]` counts the `A[@p]` siblings, as the
+            // position does.
+            if let position = step.position { text += "[\(Self.position(position))]" }
+            if let pick = step.pick { text = "(\(text))[\(Self.position(pick))]" }
         }
         return .selector(text)
+    }
+
+    /// A position from 0 (negative from the last) as XPath's 1-based one: `2`, `last()`, `last()-1`.
+    static func position(_ index: Int) -> String {
+        index >= 0 ? "\(index + 1)" : index == -1 ? "last()" : "last()-\(-index - 1)"
     }
 
     /// `p` as an XPath boolean expression about the context view.

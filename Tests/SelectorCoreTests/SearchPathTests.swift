@@ -22,7 +22,8 @@ struct SearchPathTests {
         let path = try b.build().searchPath().get()
         #expect(path.steps == [
             SearchPath.Step(link: .descendant, filter: .kindOf("UITableViewCell")),
-            SearchPath.Step(link: .child, filter: .all([.kindOf("UIButton"), .string(property: "accessibilityLabel", .equals("Delete"))])),
+            SearchPath.Step(link: .child, filter: .all([.kindOf("UIButton"), .string(property: "accessibilityLabel", .equals("Delete"))]),
+                            pick: -1),
         ])
         #expect(path.pick == -1)
         #expect(path.order == .document)
@@ -53,14 +54,45 @@ struct SearchPathTests {
         #expect(e.description == "the source compiles to \(part), which no printer reads")
     }
 
-    @Test("a pick before another step is not a path")
-    func pickInTheMiddle() {
+    @Test("a pick before another step and a position among siblings are steps' own; a filter after one is not a path")
+    func positions() throws {
         var b = ProgramBuilder(start: .document)
-        b.descendants(.kindOf("UIView"), unique: true)
-        b.pick(0)
-        b.axis(.children, unique: true)
-        guard case .failure(let e) = b.build().searchPath() else { Issue.record("read as a path"); return }
-        #expect(e.part == "a step after a pick by position")
+        b.descendants(.kindOf("UITableViewCell"), unique: true)
+        b.pick(1)
+        b.axisPosition(.children, filter: .kindOf("UIButton"), index: 0)
+        b.sortInDocumentOrder()
+        let path = try b.build().searchPath().get()
+        #expect(path.steps == [SearchPath.Step(link: .descendant, filter: .kindOf("UITableViewCell"), pick: 1),
+                               SearchPath.Step(link: .child, filter: .kindOf("UIButton"), position: 0)])
+        #expect(path.pick == nil)
+        #expect(path.positionalPart == "a step's position among its siblings")
+        #expect(Self.tree.uids(of: try Matcher(configuration: .serial).select(path.program, in: Self.tree)) == ["b2"])
+        #expect(try path.program.searchPath().get() == path)
+
+        // `//UIButton[2]`: the scan's views standing second among their UIButton siblings.
+        var s = ProgramBuilder(start: .document)
+        s.descendants(.memberOf("UIButton"), unique: true)
+        s.siblingPosition(SiblingPosition(-1, among: .memberOf("UIButton")))
+        #expect(try s.build().searchPath().get().steps == [SearchPath.Step(link: .descendant, filter: .memberOf("UIButton"), position: -1)])
+
+        // A pick alone before another step is positional too; at the end it is not.
+        let picked = SearchPath(steps: [SearchPath.Step(link: .descendant, filter: .any, pick: 0),
+                                        SearchPath.Step(link: .child, filter: .any)])
+        #expect(picked.positionalPart == "a pick by position before another step")
+        #expect(SearchPath(steps: [SearchPath.Step(link: .descendant, filter: .any)], pick: 0).positionalPart == nil)
+
+        // A filter after a position counts among other views; a position among other views is a step of its own.
+        var f = ProgramBuilder(start: .document)
+        f.descendants(.kindOf("UIView"), unique: true)
+        f.pick(0)
+        f.filter(.hasProperty("accessibilityLabel"))
+        guard case .failure(let e) = f.build().searchPath() else { Issue.record("read as a path"); return }
+        #expect(e.part == "a filter after a position")
+        var o = ProgramBuilder(start: .document)
+        o.descendants(.kindOf("UIView"), unique: true)
+        o.siblingPosition(SiblingPosition(0, among: .any))
+        guard case .failure(let other) = o.build().searchPath() else { Issue.record("read as a path"); return }
+        #expect(other.part.hasPrefix("the step `keep position 0"))
     }
 
     @Test("the path as a program reads back as itself and selects what the path says")

@@ -167,7 +167,10 @@ extension EngineRegistry {
         var unsaid: String?
         switch path {
         case .success(let p)?:
-            switch engine.render(p) {
+            // A printer without positions is not handed a path with them.
+            let rendering: Rendering?
+            if let part = p.positionalPart, !engine.rendersPositions { rendering = .cannotSay(part) } else { rendering = engine.render(p) }
+            switch rendering {
             case .selector(let text)?: offer(text, .rendered)
             case .cannotSay(let part)?: unsaid = "\(target) cannot say \(part)"
             case nil: unsaid = "\(target) has no printer for compiled selectors"

@@ -4,8 +4,11 @@
 // A path is a list of class-and-property filters, each a descendant or a child of a view the
 // previous one found, and an optional pick from the result. `//UITableViewCell//UIButton[@name='x']`,
 // `tableViewCell button marked:'x'`, `**/XCUIElementTypeCell/**/XCUIElementTypeButton[`name == 'x'`]`
-// and `new UiSelector().className("…").instance(2)` are all paths; a sibling axis, a positional
-// predicate inside a step, a union or an engine's own step is not. The reading forgets where each
+// and `new UiSelector().className("…").instance(2)` are all paths, and so are positions:
+// `/hierarchy/FrameLayout[1]/LinearLayout/TextView[2]` (a step's place among its siblings) and
+// `(//Cell)[2]/Button` (a pick before another step). A sibling axis, a union or an engine's own
+// step is not. Only printers that say positions (`SelectorEngine.rendersPositions`) are handed a
+// path with them; the others are told which part they cannot say. The reading forgets where each
 // language starts (Shelley below the windows, UISpec below the application, a predicate at the
 // roots themselves) and in which order it lists the result: a rendered selector is a candidate that
 // the translation proves on every tree, never an answer by itself.
@@ -20,22 +23,44 @@ public struct SearchPath: Sendable, Equatable {
         case child
     }
 
-    /// One step: where to look, and what a view there must pass.
+    /// One step: where to look, what a view there must pass, where it stands among its
+    /// siblings, and which one of the results so far is kept.
     public struct Step: Sendable, Equatable {
         public var link: Link
         public var filter: Predicate
-        public init(link: Link, filter: Predicate) { self.link = link; self.filter = filter }
+        /// The view's place among its parent's children that pass `filter`, from 0 (negative from
+        /// the last): XPath's `A[k]`, `A[last()]`. nil: anywhere.
+        public var position: Int?
+        /// The one view kept of the path's results up to this step, by position in them (negative
+        /// from the end): XPath's `(//A)[2]`, `instance(1)`; the next step starts from it. nil: all.
+        public var pick: Int?
+        public init(link: Link, filter: Predicate, position: Int? = nil, pick: Int? = nil) {
+            self.link = link; self.filter = filter; self.position = position; self.pick = pick
+        }
     }
 
     /// The steps, at least one.
     public var steps: [Step]
-    /// The one result kept, by position in the path's result (negative from the end); nil: all.
-    public var pick: Int?
     /// The order the source lists its result in: UISpec's reverse order or the document's.
     public var order: TraversalOrder
 
     public init(steps: [Step], pick: Int? = nil, order: TraversalOrder = .document) {
-        self.steps = steps; self.pick = pick; self.order = order
+        self.steps = steps; self.order = order
+        if let pick, !steps.isEmpty { self.steps[steps.count - 1].pick = pick }
+    }
+
+    /// The one result kept at the end (the last step's pick); nil: all.
+    public var pick: Int? {
+        get { steps.last?.pick }
+        set { if !steps.isEmpty { steps[steps.count - 1].pick = newValue } }
+    }
+
+    /// The positional part a printer without positions cannot say (a step's place among its
+    /// siblings, a pick before another step), named; nil when the path has none.
+    public var positionalPart: String? {
+        if steps.contains(where: { $0.position != nil }) { return "a step's position among its siblings" }
+        if steps.dropLast().contains(where: { $0.pick != nil }) { return "a pick by position before another step" }
+        return nil
     }
 }
 
@@ -47,9 +72,10 @@ extension SearchPath {
         var b = ProgramBuilder(start: .document)
         for step in steps {
             b.axis(step.link == .descendant ? .descendants : .children, filter: step.filter, unique: true)
+            if let position = step.position { b.siblingPosition(SiblingPosition(position, among: step.filter)) }
+            b.sortInDocumentOrder()
+            if let pick = step.pick { b.pick(pick) }
         }
-        b.sortInDocumentOrder()
-        if let pick { b.pick(pick) }
         return b.build()
     }
 }
@@ -67,11 +93,11 @@ extension SelectorProgram {
     /// engine step that is a filter on `trees` (`EngineStep.filter(on:)`) joins its step's filter.
     public func searchPath(on trees: [ViewTree] = []) -> Result<SearchPath, SearchPathError> {
         var steps: [SearchPath.Step] = []
-        var pick: Int?
         var order = TraversalOrder.document
         var atDocument = start == .document
         for step in self.steps {
-            if pick != nil { return .failure(SearchPathError("a step after a pick by position")) }
+            // A filter after a position or a pick would count among other views than the step's.
+            let counted = steps.last.map { $0.position != nil || $0.pick != nil } ?? false
             switch step {
             case .engine(let e) where e.isDocumentRoot && steps.isEmpty:
                 atDocument = true
@@ -87,10 +113,12 @@ extension SelectorProgram {
                 steps.append(SearchPath.Step(link: link, filter: filter))
             case .filter(let p):
                 guard !steps.isEmpty else { return .failure(SearchPathError("a filter on the start point")) }
+                guard !counted else { return .failure(SearchPathError("a filter after a position")) }
                 steps[steps.count - 1].filter = .all([steps[steps.count - 1].filter, p])
             case .pick(let n):
                 guard !steps.isEmpty else { return .failure(SearchPathError("a pick on the start point")) }
-                pick = n
+                guard steps[steps.count - 1].pick == nil else { return .failure(SearchPathError("a pick from one view")) }
+                steps[steps.count - 1].pick = n
             case .deduplicate, .sortInDocumentOrder:
                 continue
             case .union:
@@ -102,24 +130,32 @@ extension SelectorProgram {
                 return .failure(SearchPathError("a reduction to the deepest views"))
             case .sort:
                 return .failure(SearchPathError("an order by frame or by a property"))
-            case .siblingPosition(let step):
-                return .failure(SearchPathError("the step `\(step.description)`"))
+            case .siblingPosition(let s):
+                // `//A[k]`: the step's views standing k-th among their siblings that pass its filter.
+                guard let last = steps.last, !counted, s.position.exempt == .none, s.position.among == last.filter else {
+                    return .failure(SearchPathError("the step `\(s.description)`"))
+                }
+                steps[steps.count - 1].position = s.position.index
+            case .axisPosition(let s) where s.axis == .children && !steps.isEmpty:
+                // `A/B[k]`: each input's k-th child passing the filter is the child standing k-th
+                // among its siblings passing it.
+                steps.append(SearchPath.Step(link: .child, filter: s.filter, position: s.index))
+            case .axisPosition(let s):
+                return .failure(SearchPathError("the step `\(s.description)`"))
             case .nthDescendant(let step):
-                return .failure(SearchPathError("the step `\(step.description)`"))
-            case .axisPosition(let step):
                 return .failure(SearchPathError("the step `\(step.description)`"))
             case .hasDescendant(let step):
                 return .failure(SearchPathError("the step `\(step.description)`"))
             case .engine(let e):
                 // An engine step that only filters, asked once: XPath's reads every tree's columns.
-                guard !steps.isEmpty, !trees.isEmpty, let test = e.filter(on: trees) else {
+                guard !steps.isEmpty, !counted, !trees.isEmpty, let test = e.filter(on: trees) else {
                     return .failure(SearchPathError("the engine step `\(e.description)`"))
                 }
                 steps[steps.count - 1].filter = .all([steps[steps.count - 1].filter, test])
             }
         }
         guard !steps.isEmpty else { return .failure(SearchPathError("no step")) }
-        return .success(SearchPath(steps: steps, pick: pick, order: order))
+        return .success(SearchPath(steps: steps, order: order))
     }
 }
 

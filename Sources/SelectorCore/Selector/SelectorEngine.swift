@@ -34,6 +34,9 @@ public protocol SelectorEngine: Sendable {
     /// has no printer (the default). A rendering need not be exact: `EngineRegistry.translate`
     /// keeps it only once it selects the source's views on every tree.
     func render(_ path: SearchPath) -> Rendering?
+    /// Whether `render` reads a step's `position` and a pick before another step; a path with
+    /// them reaches only such printers (`SearchPath.positionalPart`). Default false.
+    var rendersPositions: Bool { get }
     /// The recordings this language's own tool reads, where its selectors run for a user
     /// (`RecordingSource`); suggestions are offered only there. The default, for engines that do
     /// not say (plug-ins among them): every source.
@@ -50,5 +53,6 @@ extension SelectorEngine {
     public func narrowed(_ selector: String, toResult position: Int) -> String? { nil }
     public func union(of selectors: [String]) -> String? { nil }
     public func render(_ path: SearchPath) -> Rendering? { nil }
+    public var rendersPositions: Bool { false }
     public var recordingSources: Set<RecordingSource> { Set(RecordingSource.allCases) }
 }
