@@ -83,7 +83,7 @@ public struct MatcherTuning: Sendable, Equatable {
     /// views run on threads from this many inputs (or ranks) per thread.
     public var parallelWalkInputs = 16_384
     /// A descendant search from the roots whose filter requires an ancestor passing Q runs as
-    /// the chain "Q, then the rest below it" (`Run.ancestorTestAsChain`) instead of deciding the
+    /// the chain "Q, then the rest below it" (`RunPlanner.ancestorTestAsChain`) instead of deciding the
     /// ancestor test for every view.
     public var ancestorTestAsChain = true
     /// A descendant step followed by a has-descendant test (`Step.hasDescendant`) runs from the
@@ -99,6 +99,17 @@ public struct MatcherTuning: Sendable, Equatable {
     /// A descendant scan followed by a pick stops at the picked view (`Run.scanToPick`) instead of
     /// listing every match.
     public var pickStopsScan = true
+    /// ... scanning chunks of this many views first, each chunk twice the last up to
+    /// `scanToPickLargestChunk`: a pick near the front costs a chunk, one far away about a scan.
+    public var scanToPickFirstChunk = 4_096
+    public var scanToPickLargestChunk = 1 << 20
+    /// The right-to-left plan estimates a test's matches from `matchSampleRuns` runs of
+    /// `matchSampleWidth` views spread over the reach (`Run.estimatedMatches`).
+    public var matchSampleRuns = 32
+    public var matchSampleWidth = 64
+    /// A class test with an exact-value test compacts the class's views first when fewer than one
+    /// value in this many passes (`NodeTest.fewValues`, `compactionRange`).
+    public var fewValuesPerValue = 4
 
     public init() {}
 }

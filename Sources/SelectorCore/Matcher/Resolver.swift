@@ -52,7 +52,7 @@ struct Resolver {
             let passing = mask.withUnsafeBufferPointer { m in
                 m.withMemoryRebound(to: UInt8.self) { $0.reduce(0) { $0 &+ Int($1) } }
             }
-            test.fewValues = passing * 4 < mask.count
+            test.fewValues = passing * max(1, matcher.configuration.tuning.fewValuesPerValue) < mask.count
         }
         return test
     }
