@@ -56,9 +56,10 @@ struct TranslateCommand: ParsableCommand {
             return
         }
         let selector = self.selector ?? ""
-        let source = engine ?? registry.defaultEngine ?? "uiquery"
         let translations: [Translation]
+        let source: String
         do {
+            source = try registry.resolvedName(engine)
             translations = try self.translations(selector, from: source, registry: registry, trees: trees)
         } catch {
             throw fail(error, selector: selector)

@@ -56,7 +56,7 @@ struct ProgramJSONDocTests {
         case "json reply":
             if let program = json["program"] { return try SelectorProgram(pluginJSON: program, matchers: stub) }
             let error = try #require(json["error"], "a reply holds a program or an error")
-            #expect(["syntax", "usage", "limit", "evaluation", "unknownEngine"].contains(error["kind"]?.stringValue ?? ""))
+            #expect(["syntax", "usage", "limit", "evaluation", "unknownEngine", "deadline", "cancelled"].contains(error["kind"]?.stringValue ?? ""))
             #expect(SelectorError(pluginJSON: error).kind == .syntax)
             return nil
         default:

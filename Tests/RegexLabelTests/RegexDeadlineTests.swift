@@ -25,7 +25,7 @@ import Testing
         let error = #expect(throws: SelectorError.self) {
             try registry.select("/a{60000}$/", engine: "regex", in: Self.bigLabelTree)
         }
-        #expect(error?.kind == .limit)
+        #expect(error?.kind == .deadline)
         #expect(error?.message.contains("ran past its time budget") == true, "\(String(describing: error))")
         #expect(ContinuousClock.now - start < .seconds(20))
     }

@@ -69,7 +69,7 @@ import Testing
         let error = #expect(throws: SelectorError.self) {
             try registry.select("UILabel", engine: "classname", in: Self.tree, deadline: past)
         }
-        #expect(error?.kind == .limit)
+        #expect(error?.kind == .deadline)
         #expect(error?.message.contains("time budget") == true)
         #expect(try registry.select("UILabel", engine: "classname", in: Self.tree).count > 0)
     }

@@ -43,8 +43,8 @@ import XPathEngine
     }
 
     static func isBudgetError(_ error: SelectorError) -> Bool {
-        error.kind == .limit
-            && (error.message.contains("ran past its time budget") || error.message.contains("SelectorLimits.maxWork"))
+        (error.kind == .deadline && error.message.contains("ran past its time budget"))
+            || (error.kind == .limit && error.message.contains("SelectorLimits.maxWork"))
     }
 
     // MARK: The attacks

@@ -160,7 +160,7 @@ extension Endpoints {
     static func aligned(_ served: ViewTree, _ compared: ViewTree, _ deadline: ContinuousClock.Instant) throws -> ViewTreeAlignment {
         do {
             return try align(served, compared, deadline: QueryDeadline(deadline))
-        } catch {
+        } catch where error.kind == .deadline {
             throw budgetExceeded("aligning the recordings")
         }
     }

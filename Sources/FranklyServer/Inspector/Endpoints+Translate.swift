@@ -14,7 +14,12 @@ extension Endpoints {
     func inspectorTranslate(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let object = try await requiredObject(request, missing: .invalidRequest(#"send {"query":...,"engine":...,"to":[...]}"#))
         let query = try object.requiredString("query", "the selector")
-        let engine = try object.string("engine") ?? registry.defaultEngine ?? "uiquery"
+        let engine: String
+        do {
+            engine = try registry.resolvedName(try object.string("engine"))
+        } catch let error as SelectorError {
+            throw FranklyError.invalidRequest(error.message)
+        }
         // Absent: every other engine, those whose tool does not read the served recording answered so.
         var targets: [String]?
         if let to = object.value("to") {

@@ -20,6 +20,8 @@ extension SelectorError.Kind {
         case .syntax: "syntax"
         case .unknownEngine: "unknownEngine"
         case .limit: "limit"
+        case .deadline: "deadline"
+        case .cancelled: "cancelled"
         case .usage: "usage"
         case .evaluation: "evaluation"
         }
@@ -30,6 +32,8 @@ extension SelectorError.Kind {
         case "syntax": self = .syntax
         case "unknownEngine": self = .unknownEngine
         case "limit": self = .limit
+        case "deadline": self = .deadline
+        case "cancelled": self = .cancelled
         case "usage": self = .usage
         case "evaluation": self = .evaluation
         default: return nil

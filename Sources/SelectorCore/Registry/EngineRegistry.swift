@@ -185,8 +185,9 @@ public final class EngineRegistry: Sendable {
         return try entry.get()
     }
 
-    /// `name`, or the default engine when nil.
-    func resolvedName(_ name: String?) throws(SelectorError) -> String {
+    /// `name`, or the default engine when nil: the one place a request without an engine gets
+    /// one (`unknownEngine` when nothing is registered).
+    public func resolvedName(_ name: String?) throws(SelectorError) -> String {
         if let name { return name }
         guard let d = defaultEngine else { throw SelectorError(.unknownEngine, "no selector engine is registered") }
         return d

@@ -11,6 +11,10 @@ public struct SelectorError: Error, Sendable, Equatable, CustomStringConvertible
         case unknownEngine
         /// A limit was hit (selector length, steps, regex match limit, ...).
         case limit
+        /// The query ran past its deadline (`QueryBudget.deadline`).
+        case deadline
+        /// The query was stopped by its `QueryCancellation` (a server shutting down).
+        case cancelled
         /// Valid syntax asked for something the engine refuses (e.g. an action in a selection).
         case usage
         /// Evaluation failed for another reason.

@@ -97,12 +97,12 @@ public struct QueryBudget: Sendable, Equatable {
 
     /// The error for a query past its deadline.
     public static var deadlineError: SelectorError {
-        SelectorError(.limit, "the query ran past its time budget and was stopped")
+        SelectorError(.deadline, "the query ran past its time budget and was stopped")
     }
 
     /// The error for a query stopped by its `QueryCancellation`.
     public static var cancelledError: SelectorError {
-        SelectorError(.limit, "the query was cancelled before it finished")
+        SelectorError(.cancelled, "the query was cancelled before it finished")
     }
 }
 
