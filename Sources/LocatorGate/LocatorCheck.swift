@@ -34,8 +34,39 @@ public struct LocatorCheck: Sendable {
     /// recording (and the old target on every old one where it can), checked; nil when the
     /// target has no counterpart, or none was found.
     public var fix: String?
-    /// Why the status is what it is: the step that emptied, the nearest misses, the counterpart.
-    public var reason: String?
+    /// Why the status is what it is, a short line each: what it selects now, the step that
+    /// emptied, the nearest miss, where the target is now, why there is no fix.
+    public var lines: [ReasonLine] = []
+
+    /// The lines as one sentence (`; ` between them), nil when there are none: JSON's `reason`.
+    public var reason: String? { lines.isEmpty ? nil : lines.map(\.text).joined(separator: "; ") }
+
+    init(locator: Locator) {
+        self.locator = locator; status = .ok; old = []; new = []; fix = nil
+    }
+}
+
+/// One line of a check's account, labelled so that the table, JUnit and the HTML page can set
+/// each on a line of its own.
+public struct ReasonLine: Sendable, Equatable {
+    /// What the line says.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The verdict on one new recording (or on the selector itself).
+        case what
+        /// The step whose result emptied, and why (the explainer's account).
+        case emptied
+        /// The view that came nearest, and the one test it failed.
+        case nearestMiss = "nearest miss"
+        /// Where the old target is on the new recording.
+        case target
+        /// Why no fix is offered.
+        case noFix = "no fix"
+    }
+
+    public var kind: Kind
+    public var text: String
+
+    public init(_ kind: Kind, _ text: String) { self.kind = kind; self.text = text }
 }
 
 /// The old and new recordings of a screen, aligned, and the checks of selectors against them
@@ -79,24 +110,24 @@ public struct LocatorGate: Sendable {
 
     /// `locator` on every recording, its status, and for a failing one a checked fix.
     public func check(_ locator: Locator, deadline: ContinuousClock.Instant? = nil) -> LocatorCheck {
-        var result = LocatorCheck(locator: locator, status: .ok, old: [], new: [], fix: nil, reason: nil)
+        var result = LocatorCheck(locator: locator)
         do {
             for tree in old { result.old.append(try registry.select(locator.selector, engine: locator.engine, in: tree, deadline: deadline)) }
             for tree in new { result.new.append(try registry.select(locator.selector, engine: locator.engine, in: tree, deadline: deadline)) }
         } catch {
             result.status = .broken
-            result.reason = "invalid selector: \(error)"
+            result.lines = [ReasonLine(.what, "invalid selector: \(error)")]
             return result
         }
         if result.old.allSatisfy(\.isEmpty) {
             result.status = result.new.allSatisfy(\.isEmpty) ? .broken : .moved
-            result.reason = "it selects nothing on the old recordings, so there is no target to follow"
+            result.lines = [ReasonLine(.what, "it selects nothing on the old recordings, so there is no target to follow")]
             return result
         }
         // Per new recording: the counterparts of what it selected on the old one, and how the
         // selection now differs.
         var expected: [[NodeID]] = []
-        var verdicts: [(status: LocatorCheck.Status, why: String)] = []
+        var verdicts: [(status: LocatorCheck.Status, why: [ReasonLine])] = []
         var deleted = false
         for j in new.indices {
             let k = oldIndex(for: j), alignment = alignments[j]
@@ -111,31 +142,35 @@ public struct LocatorGate: Sendable {
             let inserted = now.filter { alignment.oldCounterpart(of: $0) == nil }
             if !targets.isEmpty && counterparts.isEmpty {
                 deleted = true
-                verdicts.append((.broken, "new recording \(j + 1): \(describe(targets, in: old[k])) has no counterpart (deleted)"))
+                verdicts.append((.broken, [ReasonLine(.what, "new recording \(j + 1): \(describe(targets, in: old[k])) has no counterpart (deleted)")]))
             } else if now.isEmpty && !targets.isEmpty {
                 // The explainer's account once: it re-runs the selector step by step.
-                let why = verdicts.contains { $0.status == .broken } ? "" : "; " + emptied(locator, in: new[j], counterpart: counterparts)
-                verdicts.append((.broken, "new recording \(j + 1): it selects nothing" + why))
+                let why = verdicts.contains { $0.status == .broken } ? [] : emptied(locator, in: new[j], counterpart: counterparts)
+                verdicts.append((.broken, [ReasonLine(.what, "new recording \(j + 1): it selects nothing")] + why))
             } else if targets.count == 1 && now.count > 1 && now.first != counterparts.first {
-                verdicts.append((.ambiguous, "new recording \(j + 1): \(now.count) views where it selected one, the first of them "
-                                 + "\(describe(Array(now.prefix(1)), in: new[j])); the target is \(describe(counterparts, in: new[j]))"))
+                verdicts.append((.ambiguous, [ReasonLine(.what, "new recording \(j + 1): \(now.count) views where it selected one, "
+                                                         + "the first of them \(describe(Array(now.prefix(1)), in: new[j]))"),
+                                              ReasonLine(.target, "the target is \(describe(counterparts, in: new[j]))")]))
             } else if targets.count == 1 && now.count > 1 {
                 // A client's find-one call still gets the target: it works, but no longer alone.
-                verdicts.append((.fragile, "new recording \(j + 1): \(now.count) views where it selected one; the target "
-                                 + "\(describe(counterparts, in: new[j])) is still the first"))
+                verdicts.append((.fragile, [ReasonLine(.what, "new recording \(j + 1): \(now.count) views where it selected one"),
+                                            ReasonLine(.target, "the target \(describe(counterparts, in: new[j])) is still the first")]))
             } else if !lost.isEmpty || !stolen.isEmpty || (targets.count == 1 && !inserted.isEmpty) {
-                verdicts.append((.moved, "new recording \(j + 1): it selects \(describe(now, in: new[j])), the target is now \(describe(counterparts, in: new[j]))"))
+                verdicts.append((.moved, [ReasonLine(.what, "new recording \(j + 1): it selects \(describe(now, in: new[j]))"),
+                                          ReasonLine(.target, "the target is now \(describe(counterparts, in: new[j]))")]))
             }
         }
         if let worst = verdicts.min(by: { rank($0.status) < rank($1.status) }) {
             result.status = worst.status
             // The first three recordings' accounts; a hundred would bury the first.
-            result.reason = verdicts.prefix(3).map(\.why).joined(separator: "; ")
-                + (verdicts.count > 3 ? "; and \(verdicts.count - 3) more new recordings" : "")
+            result.lines = verdicts.prefix(3).flatMap(\.why)
+                + (verdicts.count > 3 ? [ReasonLine(.what, "and \(verdicts.count - 3) more new recordings")] : [])
         }
         if (result.status.fails || result.status == .fragile) && !deleted && expected.allSatisfy({ !$0.isEmpty }) {
             result.fix = fix(locator, expected: expected, oldTargets: result.old, deadline: deadline)
-            if result.fix == nil { result.reason = (result.reason ?? "") + "; no selector in \(locator.engine) selects the target on every new recording" }
+            if result.fix == nil {
+                result.lines.append(ReasonLine(.noFix, "no selector in \(locator.engine) selects the target on every new recording"))
+            }
         }
         return result
     }
@@ -179,14 +214,19 @@ public struct LocatorGate: Sendable {
         return newOnly.map(\.selector).flatMap { $0 == locator.selector ? nil : $0 }
     }
 
-    /// The explainer's account of an empty result: the step that emptied and its nearest misses.
-    private func emptied(_ locator: Locator, in tree: ViewTree, counterpart: [NodeID]) -> String {
-        guard let explanation = try? registry.explain(locator.selector, engine: locator.engine, in: tree) else { return "" }
-        let lines = explanation.text.split(separator: "\n").map(String.init)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("No views") }) else { return "" }
-        var said = lines[start...].prefix(3).joined(separator: " ")
-        if !counterpart.isEmpty { said += "; the target is now \(describe(counterpart, in: tree))" }
-        return said
+    /// The explainer's account of an empty result: the step that emptied, its nearest miss and
+    /// where the target is now.
+    private func emptied(_ locator: Locator, in tree: ViewTree, counterpart: [NodeID]) -> [ReasonLine] {
+        var out: [ReasonLine] = []
+        if let explanation = try? registry.explain(locator.selector, engine: locator.engine, in: tree), let empty = explanation.empty {
+            out.append(ReasonLine(.emptied, "\(empty.step == 0 ? "the start point" : "step \(empty.step)"): \(empty.reason)"))
+            if let miss = explanation.nearMisses.first {
+                let more = explanation.nearMissCount > 1 ? " (1 of \(explanation.nearMissCount))" : ""
+                out.append(ReasonLine(.nearestMiss, "\(miss.view): \(miss.reason)\(more)"))
+            }
+        }
+        if !counterpart.isEmpty { out.append(ReasonLine(.target, "the target is now \(describe(counterpart, in: tree))")) }
+        return out
     }
 
     private func rank(_ s: LocatorCheck.Status) -> Int {

@@ -7,7 +7,8 @@ public import TreeAlignment
 
 extension LocatorGate {
     /// One object a selector: `{"engine", "selector", "status", "old": [[uids] per old recording],
-    /// "new": [[uids] per new recording], "fix", "reason", "source"}`.
+    /// "new": [[uids] per new recording], "fix", "reason", "lines": [{"kind", "text"}], "source"}`;
+    /// `reason` is the lines as one sentence.
     public func json(_ checks: [LocatorCheck]) -> JSONValue {
         func uids(_ lists: [[NodeID]], _ trees: [ViewTree]) -> JSONValue {
             .array(zip(lists, trees).map { list, tree in .array(list.map { .string(tree.uidString(of: $0) ?? String($0)) }) })
@@ -18,13 +19,14 @@ extension LocatorGate {
                 ("status", .string(c.status.rawValue)),
                 ("old", uids(c.old, old)), ("new", uids(c.new, new)),
                 ("fix", c.fix.map { .string($0) } ?? .null), ("reason", c.reason.map { .string($0) } ?? .null),
+                ("lines", .array(c.lines.map { .object([("kind", .string($0.kind.rawValue)), ("text", .string($0.text))]) })),
                 ("source", c.locator.source.map { .string($0) } ?? .null),
             ])
         })
     }
 
-    /// JUnit XML: one test case a selector, failing when the gate fails on it (its reason and fix
-    /// in the failure), so CI shows each selector.
+    /// JUnit XML: one test case a selector, failing when the gate fails on it (the fix in the
+    /// failure's message, the reason's lines one a line in its body), so CI shows each selector.
     public func junit(_ checks: [LocatorCheck], suite: String = "frankly check") -> String {
         let failures = checks.filter { $0.status.fails }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -35,9 +37,9 @@ extension LocatorGate {
             out += "  <testcase classname=\"\(xml(classname))\" name=\"\(xml(name))\""
             if c.status.fails {
                 let message = "\(c.status.rawValue)" + (c.fix.map { "; fix: \($0)" } ?? "")
-                out += "><failure type=\"\(c.status.rawValue)\" message=\"\(xml(message))\">\(xml(c.reason ?? ""))</failure></testcase>\n"
+                out += "><failure type=\"\(c.status.rawValue)\" message=\"\(xml(message))\">\(xml(c.labelledLines))</failure></testcase>\n"
             } else if c.status == .fragile {
-                out += "><system-out>\(xml("fragile: " + (c.reason ?? "")))</system-out></testcase>\n"
+                out += "><system-out>\(xml("fragile\n" + c.labelledLines))</system-out></testcase>\n"
             } else {
                 out += "/>\n"
             }
@@ -66,12 +68,21 @@ extension LocatorGate {
             if let source = c.locator.source { out += "  (\(source))" }
             out += "\n"
             if let fix = c.fix { out += "          fix: \(fix)\n" }
-            if c.status != .ok, let reason = c.reason { out += "          \(reason)\n" }
+            if c.status != .ok {
+                for line in c.lines { out += "          \(line.kind.rawValue): \(line.text)\n" }
+            }
         }
         var counts: [LocatorCheck.Status: Int] = [:]
         for c in checks { counts[c.status, default: 0] += 1 }
         out += LocatorCheck.Status.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + "\n"
         return out
+    }
+}
+
+extension LocatorCheck {
+    /// The reason's lines, each as `kind: text` on a line of its own, the fix first.
+    var labelledLines: String {
+        ((fix.map { ["fix: \($0)"] } ?? []) + lines.map { "\($0.kind.rawValue): \($0.text)" }).joined(separator: "\n")
     }
 }
 

@@ -572,33 +572,90 @@ def test_frames_only(driver, base, sample):
     check("frames only: clicking there selects that label", prop(driver, "uid") == str(uid), f"uid {prop(driver, 'uid')}")
 
 
-def test_gate_pages(driver, diff_page, check_page):
-    """The locator gate's HTML pages: hovering a view lights it and its counterpart in the other
-    recording; hovering a selector's row lights what it selects on both."""
+def no_requests(driver):
+    """Resources the page fetched (none: a CSP forbids them, and CI viewers block them)."""
+    return driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+
+
+def boxes_show_their_text(driver, side):
+    """(boxes with text, boxes whose text is not shown): a box's text is in its span, visible."""
+    return driver.execute_script("""
+        const boxes = [...document.querySelectorAll(`.frame[data-side="${arguments[0]}"] .box[data-text]`)];
+        const hidden = boxes.filter(b => { const s = b.querySelector('span');
+            return !s || s.textContent !== b.dataset.text || s.getClientRects().length === 0; });
+        return [boxes.length, hidden.length];""", side)
+
+
+def lit(driver, side):
+    return driver.find_elements(By.CSS_SELECTOR, f'.frame[data-side="{side}"] .box.lit')
+
+
+def test_gate_pages(driver, diff_page, check_page, shots):
+    """The locator gate's pages lead with what broke (the summary and the first failing row in
+    the first viewport at 1400x900), their boxes show their text, clicking a row or an edit lights
+    its views in both wireframes, hovering a box lights its counterpart, and nothing is fetched."""
     from selenium.webdriver.common.action_chains import ActionChains
-    driver.get(diff_page)
-    old = driver.find_elements(By.CSS_SELECTOR, 'svg[data-side="old"] rect.view')
-    new = driver.find_elements(By.CSS_SELECTOR, 'svg[data-side="new"] rect.view')
-    check("diff page: both wireframes are drawn", len(old) > 50 and len(new) > 50, f"{len(old)} and {len(new)} views")
-    paired = [r for r in old if r.get_attribute("data-peer") is not None and r.size["width"] > 20 and r.size["height"] > 10]
-    check("diff page: matched views name their counterparts", len(paired) > 20, str(len(paired)))
-    rect = paired[len(paired) // 2]
-    ActionChains(driver).move_to_element(rect).perform()
-    peer = driver.find_element(By.CSS_SELECTOR, f'svg[data-side="new"] rect[data-id="{rect.get_attribute("data-peer")}"]')
-    hot = driver.find_elements(By.CSS_SELECTOR, "rect.hot")
-    check("diff page: a hovered view lights its counterpart",
-          "hot" in (peer.get_attribute("class") or "") and len(hot) >= 2, f"{len(hot)} lit")
-    kinds = {k: len(driver.find_elements(By.CSS_SELECTOR, f"rect.{k}")) for k in ("inserted", "deleted", "moved", "changed")}
-    check("diff page: inserted, deleted, moved and changed views are coloured", all(kinds.values()), str(kinds))
+    driver.set_window_size(1400, 900)
     driver.get(check_page)
+    height = driver.execute_script("return window.innerHeight")
     rows = driver.find_elements(By.CSS_SELECTOR, "tr.check")
-    check("check page: one row a selector, with its status", [r.find_element(By.CSS_SELECTOR, ".status").text for r in rows]
-          == ["ok", "broken"], str([r.text for r in rows]))
-    ActionChains(driver).move_to_element(rows[0]).perform()
-    lit_old = driver.find_elements(By.CSS_SELECTOR, 'svg[data-side="old"] rect.hot')
-    lit_new = driver.find_elements(By.CSS_SELECTOR, 'svg[data-side="new"] rect.hot')
-    check("check page: a hovered selector lights what it selects in both recordings",
-          len(lit_old) == 1 and len(lit_new) == 1, f"{len(lit_old)} and {len(lit_new)}")
+    statuses = [r.find_element(By.CSS_SELECTOR, ".status").text for r in rows]
+    check("check page: failing selectors first", statuses == ["broken", "ok"], str(statuses))
+    summary = driver.find_element(By.ID, "summary")
+    check("check page: the summary counts the verdicts", "1 broken" in summary.text and "1 ok" in summary.text, summary.text)
+    bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", rows[0])
+    check("check page: the summary and the first failing row are in the first viewport",
+          bottom <= height and summary.location["y"] < height, f"row bottom {bottom}, viewport {height}")
+    why = [li.text for li in rows[0].find_elements(By.CSS_SELECTOR, "ul.why li")]
+    check("check page: the reason is short labelled lines", len(why) >= 2 and why[0].startswith("what"), str(why))
+    for side in ("old", "new"):
+        shown, hidden = boxes_show_their_text(driver, side)
+        check(f"check page: every {side} box with a label shows it", shown > 20 and hidden == 0, f"{shown} with text, {hidden} not shown")
+    texts = driver.execute_script("return [...document.querySelectorAll('.box span')].map(s => s.textContent)")
+    check("check page: the boxes read General and 通用", "General" in texts and "通用" in texts, str(texts[:20]))
+    rows[0].click()
+    check("check page: clicking a broken row lights its old view and where the target went",
+          len(lit(driver, "old")) == 1 and len(lit(driver, "new")) == 1, f"{len(lit(driver, 'old'))} and {len(lit(driver, 'new'))}")
+    rows[1].click()
+    check("check page: clicking another row lights what it selects in both",
+          len(lit(driver, "old")) == 1 and len(lit(driver, "new")) == 1, f"{len(lit(driver, 'old'))} and {len(lit(driver, 'new'))}")
+    check("check page: no request leaves the page", no_requests(driver) == [], str(no_requests(driver)))
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.save_screenshot(shots + "/check.png")
+
+    driver.get(diff_page)
+    old = driver.find_elements(By.CSS_SELECTOR, '.frame[data-side="old"] .box')
+    new = driver.find_elements(By.CSS_SELECTOR, '.frame[data-side="new"] .box')
+    check("diff page: both wireframes are drawn", len(old) > 50 and len(new) > 50, f"{len(old)} and {len(new)} views")
+    for side in ("old", "new"):
+        shown, hidden = boxes_show_their_text(driver, side)
+        check(f"diff page: every {side} box with a label shows it", shown > 20 and hidden == 0, f"{shown} with text, {hidden} not shown")
+    paired = [b for b in old if b.get_attribute("data-peer") is not None and b.size["width"] > 20 and b.size["height"] > 10]
+    check("diff page: matched views name their counterparts", len(paired) > 20, str(len(paired)))
+    box = paired[len(paired) // 2]
+    ActionChains(driver).move_to_element(box).perform()
+    peer = driver.find_element(By.CSS_SELECTOR, f'.frame[data-side="new"] .box[data-id="{box.get_attribute("data-peer")}"]')
+    check("diff page: a hovered view lights its counterpart",
+          "hot" in (peer.get_attribute("class") or "") and len(driver.find_elements(By.CSS_SELECTOR, ".box.hot")) >= 2)
+    kinds = {k: len(driver.find_elements(By.CSS_SELECTOR, f".box.k-{k}")) for k in ("inserted", "deleted", "changed")}
+    check("diff page: inserted, deleted and changed views are coloured", all(kinds.values()), str(kinds))
+    groups = [g.find_element(By.TAG_NAME, "h2").text for g in driver.find_elements(By.CSS_SELECTOR, "section.group")]
+    check("diff page: the edits are listed by kind", any("changed" in g for g in groups) and any("inserted" in g for g in groups), str(groups))
+    bottom = driver.execute_script("return document.querySelector('section.group').getBoundingClientRect().top")
+    check("diff page: the summary and the edits lead the page", bottom < height, str(bottom))
+    # A changed label drawn on both sides (some views have no frame to draw).
+    edits = driver.find_elements(By.CSS_SELECTOR, "section.k-changed li.edit")
+    drawn = lambda e: driver.execute_script(
+        "return !!document.querySelector(`.frame[data-side=old] .box[data-id='${arguments[0]}']`)"
+        " && !!document.querySelector(`.frame[data-side=new] .box[data-id='${arguments[1]}']`)",
+        e.get_attribute("data-old"), e.get_attribute("data-new"))
+    changed = next((e for e in edits if "StaticText" in e.text and drawn(e)), edits[0])
+    changed.click()
+    check("diff page: clicking a changed view lights it in both",
+          len(lit(driver, "old")) == 1 and len(lit(driver, "new")) == 1, changed.text)
+    check("diff page: no request leaves the page", no_requests(driver) == [], str(no_requests(driver)))
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.save_screenshot(shots + "/diff.png")
 
 
 def main():
@@ -610,6 +667,7 @@ def main():
     parser.add_argument("--diff-page", required=True)
     parser.add_argument("--check-page", required=True)
     parser.add_argument("--compare-file", required=True)
+    parser.add_argument("--report-screenshots", required=True, help="folder for check.png and diff.png")
     args = parser.parse_args()
     driver = make_driver()
     try:
@@ -637,7 +695,7 @@ def main():
         run_step(test_compare, driver, args.sample, args.compare_file)
         run_step(test_big_tree, driver, args.big)
         run_step(test_frames_only, driver, args.frames, args.sample)
-        run_step(test_gate_pages, driver, args.diff_page, args.check_page)
+        run_step(test_gate_pages, driver, args.diff_page, args.check_page, args.report_screenshots)
         try:
             logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         except Exception as e:  # a driver without log access

@@ -106,7 +106,8 @@ start frames --tree "$WORK/frames-only.json"; FRAMES_PORT=$PORT
 echo "sample app on 127.0.0.1:$SAMPLE_PORT, 10^5 views on 127.0.0.1:$BIG_PORT, frames only on 127.0.0.1:$FRAMES_PORT"
 
 SHOT="$WORK/inspector.png"
-if [ "${UPDATE_SCREENSHOT:-0}" = 1 ]; then SHOT="$ROOT/Docs/inspector.png"; fi
+SHOTS="$WORK"
+if [ "${UPDATE_SCREENSHOT:-0}" = 1 ]; then SHOT="$ROOT/Docs/inspector.png"; SHOTS="$ROOT/Docs"; fi
 
 # The locator gate's pages (Docs/Check.md) on two real recordings of iOS Settings, English and
 # Chinese: `frankly diff --html` and `frankly check --html`.
@@ -120,5 +121,5 @@ SE_OFFLINE=true "$VENV/bin/python" Tests/Browser/inspector_test.py \
     --sample "http://127.0.0.1:$SAMPLE_PORT" --big "http://127.0.0.1:$BIG_PORT" \
     --frames "http://127.0.0.1:$FRAMES_PORT" \
     --diff-page "file://$WORK/diff.html" --check-page "file://$WORK/check.html" \
-    --compare-file "$WORK/sample-edited.json" \
+    --compare-file "$WORK/sample-edited.json" --report-screenshots "$SHOTS" \
     --screenshot "$SHOT"

@@ -63,6 +63,29 @@ struct CheckTests {
         #expect(checks[0].reason?.contains("selects nothing") == true)
     }
 
+    @Test("a broken selector's reason is labelled lines: what, the emptied step, the target; the table, JUnit and JSON keep them apart")
+    func structuredReason() throws {
+        var plan = EditPlan()
+        let old = try loadReal(Self.kiwix)
+        plan.rename(Self.node(125), in: old, to: "Bookshelf")   // Library
+        let (checks, _, gate) = try Self.run([("predicate", "label == 'Library'")], plan)
+        let c = checks[0]
+        let kinds = c.lines.map(\.kind)
+        #expect(kinds.first == .what && kinds.dropFirst().first == .emptied && kinds.last == .target, "\(kinds)")
+        #expect(c.lines[0].text == "new recording 1: it selects nothing")
+        #expect(c.lines.last?.text.contains("Bookshelf") == true, "\(c.lines)")
+        #expect(c.reason == c.lines.map(\.text).joined(separator: "; "))
+        let table = gate.table(checks, colour: false).split(separator: "\n").map(String.init)
+        #expect(table.contains { $0.hasPrefix("          emptied: step ") })
+        #expect(table.contains { $0.hasPrefix("          target: the target is now ") })
+        let junit = gate.junit(checks)
+        #expect(junit.contains("&#10;emptied: step "))
+        guard case .array(let rows) = gate.json(checks), case .array(let lines)? = rows[0]["lines"] else {
+            Issue.record("no lines in the JSON"); return
+        }
+        #expect(lines.count == c.lines.count && lines[1]["kind"] == .string("emptied"))
+    }
+
     @Test("an identifier changed: the id's selector is broken, with a fix by the label")
     func identifierChanged() throws {
         var plan = EditPlan()
