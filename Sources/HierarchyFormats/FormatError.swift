@@ -1,4 +1,4 @@
-import SelectorCore
+public import SelectorCore
 
 /// A recording that could not be loaded, with the position of the fault when the text itself is at fault.
 ///
@@ -22,24 +22,6 @@ public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Bounds every loader enforces so that hostile input fails cleanly.
-public struct FormatLimits: Sendable {
-    /// Most nodes a recording may hold.
-    public var maxNodes: Int = 50_000_000
-    /// Deepest nesting of XML elements (the loaders are iterative: this guards memory, not the stack).
-    public var maxViewDepth: Int = 100_000
-    /// Deepest nesting of JSON values (views nest two levels each: object, then `children` array;
-    /// the JSON reader recurses, so this also bounds its stack).
-    public var maxJSONDepth: Int = 1_024
-    /// Most distinct property names (columns) a recording may make, derived ones included: each is
-    /// a column as long as the tree, so a recording that names a new attribute on every element
-    /// would cost names × elements of memory. The `/dump` loader's limit (`DumpLimits`).
-    public var maxPropertyNames: Int = DumpLimits().maxPropertyNames
-    /// Largest recording, in bytes (`DumpLimits.maxInputBytes`).
-    public var maxInputBytes: Int = DumpLimits().maxInputBytes
-    /// Column bytes per view and the floor every tree may use (`DumpLimits.maxColumnBytesPerView`,
-    /// `minColumnBytes`): names × views is what a recording costs, whatever its size on disk.
-    public var maxColumnBytesPerView: Int = DumpLimits().maxColumnBytesPerView
-    public var minColumnBytes: Int = DumpLimits().minColumnBytes
-    public init() {}
-}
+/// The formats' name for `RecordingLimits` (SelectorCore): the loaders' bounds, one set of fields
+/// and defaults shared with the `/dump` loader.
+public typealias FormatLimits = RecordingLimits

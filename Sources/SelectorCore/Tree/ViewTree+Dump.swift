@@ -14,14 +14,23 @@ public struct DumpError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Limits the loader enforces so that hostile input fails cleanly.
-public struct DumpLimits: Sendable {
-    /// Most nodes a dump may hold.
+/// The `/dump` loader's name for `RecordingLimits`.
+public typealias DumpLimits = RecordingLimits
+
+/// Bounds every recording's loader enforces (`/dump` here, every format of HierarchyFormats,
+/// which calls them `FormatLimits`) so that hostile input fails cleanly: one set of fields and
+/// defaults for all.
+public struct RecordingLimits: Sendable {
+    /// Most nodes a recording may hold.
     public var maxNodes: Int = 50_000_000
-    /// Deepest view nesting (the loader is iterative, so this guards memory, not the stack).
+    /// Deepest view nesting (the loaders are iterative, so this guards memory, not the stack;
+    /// libxml2 stops XML documents at its own depth first).
     public var maxViewDepth: Int = 1_000_000
-    /// Deepest nesting inside one property value.
+    /// Deepest nesting inside one `/dump` property value.
     public var maxValueDepth: Int = 256
+    /// Deepest nesting of JSON values in the JSON formats (views nest two levels each: object,
+    /// then `children` array; the JSON reader recurses, so this also bounds its stack).
+    public var maxJSONDepth: Int = 1_024
     /// Most distinct property names (keys) a dump may use. Every name is a column as long as the
     /// tree, so a few thousand names each on one view would cost names × views of memory; real
     /// dumps use a few dozen.
