@@ -141,7 +141,9 @@ BASE ?= HEAD
 COMPARE_NODES ?= 10000,100000
 .PHONY: bench-compare
 bench-compare: deps
-	rm -rf .bench-base && git worktree prune && git worktree add --detach .bench-base $(BASE)
+	@# The base's worktree and build are kept while it stays at BASE: a rerun builds nothing for it.
+	@if [ "$$(git -C .bench-base rev-parse HEAD 2>/dev/null)" != "$$(git rev-parse $(BASE))" ]; then \
+		rm -rf .bench-base && git worktree prune && git worktree add --detach .bench-base $(BASE); fi
 	$(SWIFT) build -c release --product frankly --package-path .bench-base --scratch-path .bench-base/.build
 	$(SWIFT) build -c release --product ClassChainEngine --package-path .bench-base --scratch-path .bench-base/.build
 	$(SWIFT) build -c release --product frankly

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "FRYEngine", targets: ["FRYEngine"]),
         .library(name: "UiSelectorEngine", targets: ["UiSelectorEngine"]),
         .library(name: "AppiumLocators", targets: ["AppiumLocators"]),
+        .library(name: "WebdriverIOEngine", targets: ["WebdriverIOEngine"]),
         .library(name: "XPathEngine", targets: ["XPathEngine"]),
         .library(name: "MaestroEngine", targets: ["MaestroEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
@@ -89,7 +90,8 @@ let package = Package(
         .target(
             name: "ViewSelectors",
             dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine",
-                           "PredicateEngine", "FRYEngine", "XPathEngine", "UiSelectorEngine", "AppiumLocators", "MaestroEngine"],
+                           "PredicateEngine", "FRYEngine", "XPathEngine", "UiSelectorEngine", "AppiumLocators", "MaestroEngine",
+                           "WebdriverIOEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -155,6 +157,13 @@ let package = Package(
             name: "AppiumLocators",
             dependencies: ["SelectorCore"],
             path: "Plugins/AppiumLocators",
+            swiftSettings: strictSettings
+        ),
+        // Engine `wdio`: WebdriverIO's selector strings, each compiled by the engine for its strategy.
+        .target(
+            name: "WebdriverIOEngine",
+            dependencies: ["SelectorCore"],
+            path: "Plugins/WebdriverIO",
             swiftSettings: strictSettings
         ),
         // Engine `xpath`: XPath 1.0 over the page source (Appium's element and attribute names).
@@ -301,6 +310,12 @@ let package = Package(
             name: "FRYTests",
             dependencies: ["SelectorCore", "PredicateFormat", "FRYEngine", "ViewSelectorsTesting", "ViewSelectors",
                            "HierarchyFormats", "SyntheticHierarchy"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WebdriverIOTests",
+            dependencies: ["SelectorCore", "WebdriverIOEngine", "ViewSelectors", "ClassChainEngine", "HierarchyFormats",
+                           "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -8,6 +8,7 @@ import ShelleyCompatEngine
 import ShelleyEngine
 import UIQueryEngine
 import UiSelectorEngine
+import WebdriverIOEngine
 import XPathEngine
 
 /// The engines this package ships, registered together.
@@ -26,6 +27,9 @@ public enum BuiltinEngines {
             if engine.name == "shelley" { engine = ShelleyEngine(predicates: registry.predicates) }
             try registry.register(engine, builtIn: true)
         }
+        // WebdriverIO's strings name the other engines' strategies: it finds them in this registry
+        // when it compiles (weakly: the registry holds it).
+        try registry.register(WebdriverIOEngine(lookup: { [weak registry] in registry?.registeredEngine($0) }), builtIn: true)
         // Frank's drivers send no engine and mean UIQuery; the server and the CLI read this
         // default rather than keeping one of their own, so there is exactly one.
         try registry.setDefaultEngine(UIQueryEngine.engineName)

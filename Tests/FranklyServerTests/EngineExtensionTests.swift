@@ -44,7 +44,7 @@ struct EngineExtensionTests {
     func listed() async throws {
         try await withServer(Self.server(Self.registry())) { client async throws in
             #expect(try await client.get("/engines").json
-                == JSONValue.array(["accessibility_id", "class_name", "fry", "hash_uid", "id", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"]))
+                == JSONValue.array(["accessibility_id", "class_name", "fry", "hash_uid", "id", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "wdio", "xpath"]))
         }
     }
 

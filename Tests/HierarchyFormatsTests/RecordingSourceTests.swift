@@ -30,9 +30,9 @@ struct RecordingSourceTests {
     @Test("the engines offered per source: Android's, iOS's, Frank's, Maestro's")
     func offeredPerSource() {
         #expect(Self.registry.engines(reading: .uiautomator)
-            == ["accessibility_id", "class_name", "id", "maestro", "uiselector", "xpath"])
+            == ["accessibility_id", "class_name", "id", "maestro", "uiselector", "wdio", "xpath"])
         #expect(Self.registry.engines(reading: .xcuitest)
-            == ["accessibility_id", "class_name", "id", "maestro", "predicate", "xpath"])
+            == ["accessibility_id", "class_name", "id", "maestro", "predicate", "wdio", "xpath"])
         #expect(Self.registry.engines(reading: .frank)
             == ["fry", "predicate", "regex", "shelley", "shelley_compat", "uiquery"])
         #expect(Self.registry.engines(reading: .maestro) == ["maestro"])

@@ -168,7 +168,7 @@ import ViewSelectorsTesting
         let error = #expect(throws: SelectorError.self) {
             try registry.select("accessibilityLabel LIKE '\(pattern)'", engine: "predicate", in: Self.bigLabelTree)
         }
-        #expect(error?.kind == .limit)
+        #expect(error?.kind == .deadline)
         #expect(error?.message.contains("ran past its time budget") == true, "\(String(describing: error))")
         #expect(ContinuousClock.now - start < .seconds(20))
     }

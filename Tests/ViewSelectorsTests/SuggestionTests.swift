@@ -51,7 +51,8 @@ struct SuggestionTests {
         var other = Self.tree
         other.recordingSource = .other
         #expect(Self.registry.suggestions(for: Self.node(uid: "1059"), in: other).map(\.engine)
-            == ["accessibility_id", "class_name", "fry", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "xpath"])
+            == ["accessibility_id", "class_name", "fry", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector",
+                "wdio", "xpath"])
     }
 }
 

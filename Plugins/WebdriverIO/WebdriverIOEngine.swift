@@ -1,0 +1,89 @@
+public import SelectorCore
+
+/// The `wdio` engine: WebdriverIO's selector strings as a mobile test writes them in `$()` and
+/// `$$()` (`~login`, `id=com.app:id/login`, `android=new UiSelector().text("OK")`,
+/// `-ios predicate string:label == 'OK'`, `-ios class chain:**/XCUIElementTypeButton`, `//xpath`,
+/// `XCUIElementTypeButton`): the strategy is read as WebdriverIO reads it (`WDIOStrategy`), and the
+/// value is compiled by the engine that speaks that strategy here, so `wdio` means what Appium runs.
+///
+/// It is a parser to the compiled form like every engine: the program it returns is the other
+/// engine's, and it walks nothing. The engines are found by name when a selector is compiled
+/// (`class_chain` only when its plug-in is loaded). Web strategies (CSS, link text, tag name,
+/// shadow, ARIA, images) and the Espresso-driver ones (`-android datamatcher`, `viewmatcher`,
+/// `viewtag`) have no meaning on a recording: they are refused with their name.
+public struct WebdriverIOEngine: SelectorEngine {
+    /// The registered name.
+    public static let engineName = "wdio"
+
+    /// Our engine for each WebDriver strategy WebdriverIO sends to Appium.
+    public static let engines: [String: String] = [
+        "accessibility id": "accessibility_id", "id": "id", "class name": "class_name", "xpath": "xpath",
+        "-android uiautomator": "uiselector", "-ios predicate string": "predicate", "-ios class chain": "class_chain",
+    ]
+
+    /// The engine registered under a name, when a selector is compiled or printed.
+    let lookup: @Sendable (String) -> (any SelectorEngine)?
+
+    /// `lookup` finds the engines the strategies name (`EngineRegistry.registeredEngine`).
+    public init(lookup: @escaping @Sendable (String) -> (any SelectorEngine)?) { self.lookup = lookup }
+
+    public var name: String { Self.engineName }
+    public var summary: String { "WebdriverIO selectors: ~id, id=…, android=new UiSelector()…, -ios predicate string:…, //xpath" }
+    /// Appium's iOS and Android drivers, which WebdriverIO drives.
+    public var recordingSources: Set<RecordingSource> { [.xcuitest, .uiautomator] }
+
+    public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
+        let strategy = WDIOStrategy.classify(selector)
+        guard let engineName = Self.engines[strategy.using] else {
+            throw SelectorError(.usage, "WebdriverIO reads this as the `\(strategy.using)` strategy, which "
+                                + (Self.webOnly.contains(strategy.using) ? "finds elements of a web page, not of a native app"
+                                                                        : "this tool does not run"),
+                                selector: selector, offset: 0, engine: name)
+        }
+        guard let engine = lookup(engineName) else {
+            throw SelectorError(.usage, "WebdriverIO sends this as `\(strategy.using)`, which needs the \(engineName) engine; "
+                                + "it is not registered" + (engineName == "class_chain" ? " (load libClassChainEngine.so with --plugin)" : ""),
+                                selector: selector, offset: 0, engine: name)
+        }
+        do {
+            return try engine.compile(strategy.value)
+        } catch {
+            // The inner engine's column, counted in the whole string.
+            var error = error
+            error.offset = error.offset.map { $0 + strategy.valueOffset }
+            error.selector = selector
+            error.engine = name
+            throw error
+        }
+    }
+
+    /// Strategies that find web elements.
+    static let webOnly: Set<String> = ["css selector", "link text", "partial link text", "tag name", "shadow", "aria",
+                                       "xpath extended", "role", "name", "-image"]
+
+    /// The strategies' own suggestions, written as WebdriverIO takes them: `~value` first, then
+    /// `id=value`, then the XPath ones as they are (WebdriverIO reads `//` and `(` as XPath).
+    public func suggestions(for node: NodeID, in tree: ViewTree) -> [String] {
+        var out: [String] = []
+        for (engine, prefix) in [("accessibility_id", "~"), ("id", "id="), ("xpath", "")] {
+            for s in lookup(engine)?.suggestions(for: node, in: tree) ?? [] {
+                let written = prefix + s
+                // Only what WebdriverIO reads back as this strategy.
+                if Self.engines[WDIOStrategy.classify(written).using] == engine { out.append(written) }
+            }
+        }
+        return out
+    }
+
+    /// XPath's printing, which WebdriverIO reads as XPath.
+    public func render(_ path: SearchPath) -> Rendering? {
+        guard let xpath = lookup("xpath") else { return .cannotSay("a path without the xpath engine") }
+        guard let rendering = xpath.render(path) else { return nil }
+        if case .selector(let text) = rendering, Self.engines[WDIOStrategy.classify(text).using] != "xpath" {
+            return .cannotSay("an XPath that WebdriverIO would not read as XPath")
+        }
+        return rendering
+    }
+
+    public var rendersPositions: Bool { lookup("xpath")?.rendersPositions ?? false }
+}
