@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "UiSelectorEngine", targets: ["UiSelectorEngine"]),
         .library(name: "AppiumLocators", targets: ["AppiumLocators"]),
         .library(name: "WebdriverIOEngine", targets: ["WebdriverIOEngine"]),
+        .library(name: "DetoxEngine", targets: ["DetoxEngine"]),
         .library(name: "XPathEngine", targets: ["XPathEngine"]),
         .library(name: "MaestroEngine", targets: ["MaestroEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
@@ -91,7 +92,7 @@ let package = Package(
             name: "ViewSelectors",
             dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine",
                            "PredicateEngine", "FRYEngine", "XPathEngine", "UiSelectorEngine", "AppiumLocators", "MaestroEngine",
-                           "WebdriverIOEngine"],
+                           "WebdriverIOEngine", "DetoxEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -157,6 +158,13 @@ let package = Package(
             name: "AppiumLocators",
             dependencies: ["SelectorCore"],
             path: "Plugins/AppiumLocators",
+            swiftSettings: strictSettings
+        ),
+        // Engine `detox`: Detox matchers as a JavaScript test writes them.
+        .target(
+            name: "DetoxEngine",
+            dependencies: ["SelectorCore", "PCRE2Matching"],
+            path: "Plugins/Detox",
             swiftSettings: strictSettings
         ),
         // Engine `wdio`: WebdriverIO's selector strings, each compiled by the engine for its strategy.
@@ -310,6 +318,11 @@ let package = Package(
             name: "FRYTests",
             dependencies: ["SelectorCore", "PredicateFormat", "FRYEngine", "ViewSelectorsTesting", "ViewSelectors",
                            "HierarchyFormats", "SyntheticHierarchy"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DetoxTests",
+            dependencies: ["SelectorCore", "DetoxEngine", "ViewSelectors", "HierarchyFormats", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -59,7 +59,7 @@ for name in sorted(set(actual) | set(documented)):
         problems.append(f"{name}: the table says {sorted(documented[name][1])}, "
                         f"Package.swift says {sorted(actual[name])}")
 for name in plugins:
-    if documented.get(name, ("",))[0].split()[0] != "engine":
+    if (documented.get(name, ("",))[0].split() or [""])[0] != "engine":
         problems.append(f"{name}: lives under Plugins/ but the table does not call it an engine")
     allowed = {"SelectorCore", "CPCRE2"} | plugins
     if not actual[name] <= allowed:

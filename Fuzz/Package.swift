@@ -41,6 +41,8 @@ let package = Package(
                 .product(name: "HierarchyFormats", package: "ViewSelectors"),
             ]
         ),
+        .executableTarget(name: "FuzzDetox", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzWDIO", dependencies: ["FuzzSupport"]),
         .executableTarget(
             name: "FuzzChain",
             dependencies: ["FuzzSupport", .product(name: "SelectorCore", package: "ViewSelectors")]

@@ -1,5 +1,6 @@
 public import SelectorCore
 import AppiumLocators
+import DetoxEngine
 import FRYEngine
 import MaestroEngine
 import PredicateEngine
@@ -16,7 +17,8 @@ public enum BuiltinEngines {
     /// Every built-in engine, in registration order.
     public static var all: [any SelectorEngine] {
         [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine(), PredicateEngine(), FRYEngine(),
-         XPathEngine(), UiSelectorEngine(), AccessibilityIDEngine(), AppiumIDEngine(), ClassNameEngine(), MaestroEngine()]
+         XPathEngine(), UiSelectorEngine(), AccessibilityIDEngine(), AppiumIDEngine(), ClassNameEngine(), MaestroEngine(),
+         DetoxEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later) and

@@ -1,0 +1,263 @@
+public import SelectorCore
+
+// Detox matchers as a test writes them in JavaScript or TypeScript:
+// `element(by.id('login').withAncestor(by.type('RCTView'))).atIndex(0)`. The subset read is the
+// matcher API (`by.id`, `by.text`, `by.label`, `by.accessibilityLabel`, `by.type`, `by.traits`,
+// `by.value`; `.and`, `.withAncestor`, `.withDescendant`) with string, regex and string-array
+// arguments, inside `element(…)` or alone, and `.atIndex(n)`. Anything else is a syntax error with
+// its column.
+
+/// One Detox matcher as parsed: its own tests, and the matchers its views must hold below them.
+struct DetoxMatcher: Equatable {
+    /// What the view itself must pass (its `by.*` test, `.and(…)` and `.withAncestor(…)` folded in).
+    var predicate: Predicate
+    /// `.withDescendant(…)`: one predicate a descendant must pass, each.
+    var descendants: [Predicate] = []
+}
+
+/// A whole Detox expression: the matcher and the `.atIndex(n)` picked, if any.
+struct DetoxExpression: Equatable {
+    var matcher: DetoxMatcher
+    var index: Int?
+}
+
+/// A recursive-descent reader of the subset, over UTF-8 bytes (offsets are byte offsets).
+struct DetoxParser {
+    let text: String
+    let bytes: [UInt8]
+    var i = 0
+
+    init(_ text: String) { self.text = text; bytes = Array(text.utf8) }
+
+    /// The most nested matchers accepted (`withAncestor(by.id(…).withAncestor(…))`…).
+    static let maxDepth = 64
+
+    static func parse(_ selector: String) throws(SelectorError) -> DetoxExpression {
+        var p = DetoxParser(selector)
+        return try p.expression()
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> SelectorError {
+        SelectorError.syntax(message, at: offset ?? i, in: text)
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    }
+
+    mutating func eat(_ c: Character) -> Bool {
+        skipSpace()
+        guard i < bytes.count, bytes[i] == c.asciiValue! else { return false }
+        i += 1
+        return true
+    }
+
+    mutating func expect(_ c: Character, _ what: String) throws(SelectorError) {
+        guard eat(c) else { throw error("expected \(what)") }
+    }
+
+    mutating func identifier() -> String? {
+        skipSpace()
+        let start = i
+        while i < bytes.count, (bytes[i] >= 0x41 && bytes[i] <= 0x5A) || (bytes[i] >= 0x61 && bytes[i] <= 0x7A)
+                || (bytes[i] >= 0x30 && bytes[i] <= 0x39 && i > start) || bytes[i] == 0x5F || bytes[i] == 0x24 { i += 1 }
+        return i > start ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
+    }
+
+    mutating func expression() throws(SelectorError) -> DetoxExpression {
+        skipSpace()
+        let start = i
+        var matcher: DetoxMatcher
+        if identifier() == "element" {
+            try expect("(", "`(` after element")
+            matcher = try self.matcher(depth: 0)
+            try expect(")", "`)` closing element(")
+        } else {
+            i = start
+            matcher = try self.matcher(depth: 0)
+        }
+        var index: Int?
+        while eat(".") {
+            let at = i
+            guard identifier() == "atIndex" else { throw error("only .atIndex(n) may follow element(…)", at: at) }
+            guard index == nil else { throw error("a second .atIndex", at: at) }
+            try expect("(", "`(` after atIndex")
+            index = try integer()
+            try expect(")", "`)` closing atIndex(")
+        }
+        _ = eat(";")
+        skipSpace()
+        guard i == bytes.count else { throw error("unexpected text after the matcher") }
+        return DetoxExpression(matcher: matcher, index: index)
+    }
+
+    mutating func integer() throws(SelectorError) -> Int {
+        skipSpace()
+        let start = i
+        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
+        guard i > start, i - start <= 9, let n = Int(String(decoding: bytes[start..<i], as: UTF8.self)) else {
+            throw error("expected an index: a whole number from 0", at: start)
+        }
+        return n
+    }
+
+    mutating func matcher(depth: Int) throws(SelectorError) -> DetoxMatcher {
+        guard depth < Self.maxDepth else { throw error("matchers nested deeper than \(Self.maxDepth)") }
+        skipSpace()
+        let start = i
+        guard identifier() == "by" else { throw error("expected a matcher: by.id(…), by.text(…), by.label(…), by.type(…), by.traits([…]) or by.value(…)", at: start) }
+        try expect(".", "`.` after by")
+        let nameAt = i
+        guard let name = identifier() else { throw error("expected a matcher name after by.") }
+        try expect("(", "`(` after by.\(name)")
+        var m = DetoxMatcher(predicate: try base(name, at: nameAt))
+        try expect(")", "`)` closing by.\(name)(")
+        while true {
+            let save = i
+            guard eat(".") else { break }
+            let at = i
+            guard let combinator = identifier(), ["and", "withAncestor", "withDescendant"].contains(combinator) else {
+                i = save
+                break
+            }
+            try expect("(", "`(` after .\(combinator)")
+            let inner = try matcher(depth: depth + 1)
+            try expect(")", "`)` closing .\(combinator)(")
+            switch combinator {
+            case "and":
+                m.predicate = .all([m.predicate, inner.predicate])
+                m.descendants += inner.descendants
+            case "withAncestor":
+                guard inner.descendants.isEmpty else {
+                    throw error("an ancestor matcher with .withDescendant is not supported here", at: at)
+                }
+                m.predicate = .all([m.predicate, .hasAncestor(inner.predicate)])
+            default:
+                guard inner.descendants.isEmpty else {
+                    throw error("a descendant matcher with its own .withDescendant is not supported here", at: at)
+                }
+                m.descendants.append(inner.predicate)
+            }
+        }
+        return m
+    }
+
+    /// The test of `by.<name>(argument)`.
+    mutating func base(_ name: String, at nameAt: Int) throws(SelectorError) -> Predicate {
+        skipSpace()
+        switch name {
+        case "id", "text", "label", "accessibilityLabel", "value":
+            let test = try stringTest(for: name)
+            return DetoxVocabulary.predicate(name, test)
+        case "type":
+            guard case .equals = try stringTest(for: name).operation else { throw error("by.type takes a class name, not a pattern", at: nameAt) }
+            let value = lastString
+            guard !value.isEmpty else { throw error("by.type takes a class name", at: nameAt) }
+            return .kindOf(value)
+        case "traits":
+            let at = i
+            let names = try stringArray()
+            return try DetoxVocabulary.traits(names) { (bad: String) throws(SelectorError) in
+                throw error("unknown trait '\(bad)'; Detox knows \(DetoxVocabulary.traitBits.keys.sorted().joined(separator: ", "))", at: at)
+            }
+        default:
+            throw error("unknown matcher by.\(name); Detox has id, text, label, type, traits, value", at: nameAt)
+        }
+    }
+
+    /// The last string literal read (for `by.type`).
+    var lastString = ""
+
+    /// A string literal (an exact test) or a regex literal (a search, as JavaScript's `RegExp.test`).
+    mutating func stringTest(for name: String) throws(SelectorError) -> StringTest {
+        skipSpace()
+        guard i < bytes.count else { throw error("by.\(name) takes a string or a regular expression") }
+        if bytes[i] == 0x2F {
+            let (pattern, flags, at) = try regexLiteral()
+            do {
+                return .matcher(try JSRegexMatcher(pattern: pattern, flags: flags))
+            } catch {
+                throw self.error("invalid regular expression: \(error.message)", at: at + error.patternOffset)
+            }
+        }
+        lastString = try string()
+        return .equals(lastString)
+    }
+
+    /// `'…'`, `"…"` or a template literal without `${`, with JavaScript's escapes.
+    mutating func string() throws(SelectorError) -> String {
+        skipSpace()
+        guard i < bytes.count, let quote = [0x27, 0x22, 0x60].first(where: { $0 == bytes[i] }) else {
+            throw error("expected a string in quotes")
+        }
+        let start = i
+        i += 1
+        var out: [UInt8] = []
+        while i < bytes.count, bytes[i] != quote {
+            if quote == 0x60, bytes[i] == 0x24, i + 1 < bytes.count, bytes[i + 1] == 0x7B {
+                throw error("a template literal with ${…} is not a fixed string")
+            }
+            if bytes[i] == 0x5C {
+                i += 1
+                guard i < bytes.count else { break }
+                switch bytes[i] {
+                case 0x6E: out.append(0x0A)
+                case 0x74: out.append(0x09)
+                case 0x72: out.append(0x0D)
+                case 0x30: out.append(0x00)
+                case 0x75:
+                    let hexStart = i + 1
+                    guard hexStart + 4 <= bytes.count,
+                          let v = UInt32(String(decoding: bytes[hexStart..<(hexStart + 4)], as: UTF8.self), radix: 16),
+                          let scalar = Unicode.Scalar(v) else { throw error("\\u takes four hex digits of a character", at: i - 1) }
+                    out += Array(String(Character(scalar)).utf8)
+                    i += 4
+                default: out.append(bytes[i])
+                }
+                i += 1
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        guard i < bytes.count else { throw error("unterminated string", at: start) }
+        i += 1
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `/pattern/flags`: the pattern as written (its escapes are the regex's), the flags, and where
+    /// the pattern starts.
+    mutating func regexLiteral() throws(SelectorError) -> (String, String, Int) {
+        let start = i
+        i += 1
+        let patternStart = i
+        var inClass = false
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 0x5C { i += 2; continue }
+            if c == 0x5B { inClass = true } else if c == 0x5D { inClass = false } else if c == 0x2F && !inClass { break }
+            if c == 0x0A { break }
+            i += 1
+        }
+        guard i < bytes.count, bytes[i] == 0x2F else { throw error("unterminated regular expression", at: start) }
+        let pattern = String(decoding: bytes[patternStart..<i], as: UTF8.self)
+        i += 1
+        let flagStart = i
+        while i < bytes.count, (bytes[i] >= 0x61 && bytes[i] <= 0x7A) { i += 1 }
+        let flags = String(decoding: bytes[flagStart..<i], as: UTF8.self)
+        if let bad = flags.first(where: { !"gimsuy".contains($0) }) { throw error("unknown regular expression flag '\(bad)'", at: flagStart) }
+        return (pattern, flags, patternStart)
+    }
+
+    /// `['button', 'image']`.
+    mutating func stringArray() throws(SelectorError) -> [String] {
+        try expect("[", "a list of trait names in [ ]")
+        var out: [String] = []
+        if eat("]") { throw error("by.traits takes at least one trait") }
+        repeat {
+            out.append(try string())
+        } while eat(",")
+        try expect("]", "`]` closing the trait list")
+        return out
+    }
+}
