@@ -2,7 +2,8 @@ public import SelectorCore
 
 /// Selectors found in test sources (`frankly check --from-sources DIR`): Appium's `By`, `AppiumBy`
 /// and `MobileBy` calls and page-object annotations in Java and Kotlin, `AppiumBy.X, "…"` pairs
-/// in Python, WebdriverIO's `$('…')` prefixes and `findElement('strategy', '…')` in JavaScript
+/// in Python, WebdriverIO's `$('…')` strings (kept as written, in the `wdio` engine), Detox's
+/// `element(by.…)` expressions (the `detox` engine) and `findElement('strategy', '…')` in JavaScript
 /// and TypeScript, `find_element(:strategy, "…")` in Ruby, and Frank's and Calabash's Ruby calls
 /// (`touch("…")`, `query("…")`, `frankly_map("…", …)`, `check_element_exists("…")`), each with
 /// its file and line.
@@ -98,6 +99,10 @@ public enum LocatorExtraction {
             return (engine, s)
         // JS/Ruby/Python: findElement('xpath', '…'), find_element(:xpath, "…"), find_element(xpath: "…").
         case "findElement", "findElements", "find_element", "find_elements", "element", "elements":
+            // Detox: element(by.id('x').withAncestor(…)).atIndex(1), the whole expression as written.
+            if last == "element", b[k...].starts(with: Array("by.".utf8)) {
+                return detox(b, from: j - Array(word.utf8).count, open: skipSpaces(b, j))
+            }
             if k < b.count, b[k] == UInt8(ascii: ":") {
                 var m = k + 1
                 while m < b.count, isIdentifierByte(b[m]) { m += 1 }
@@ -132,16 +137,74 @@ public enum LocatorExtraction {
         }
     }
 
-    /// WebdriverIO's selector strings for native apps.
+    /// A WebdriverIO string that names a native app's element (`~id`, XPath, `-ios predicate
+    /// string:`, `-ios class chain:`, `android=`, `id=`, `accessibility id:`), kept as written for the
+    /// `wdio` engine, which reads its strategy as WebdriverIO does; a web page's selector (CSS, link
+    /// text) is not a locator of the app and is skipped.
     static func webdriverIO(_ s: String) -> (String, String)? {
-        if s.hasPrefix("~") { return ("accessibility_id", String(s.dropFirst())) }
-        if s.hasPrefix("//") || s.hasPrefix("(//") { return ("xpath", s) }
-        for (prefix, engine) in [("-ios predicate string:", "predicate"), ("-ios class chain:", "class_chain"),
-                                 ("android=", "uiselector"), ("id=", "id"), ("accessibility id:", "accessibility_id")]
-        where s.hasPrefix(prefix) {
-            return (engine, String(s.dropFirst(prefix.count)))
+        let native = s.hasPrefix("~") || s.hasPrefix("//") || s.hasPrefix("(//")
+            || ["-ios predicate string:", "-ios class chain:", "android=", "id=", "accessibility id:"].contains { s.hasPrefix($0) }
+        return native ? ("wdio", s) : nil
+    }
+
+    /// Detox's `element(…)` from `start` (its first byte) with the `(` at `open`: the call to its
+    /// closing parenthesis, string and regex literals skipped whole, then any `.atIndex(n)`; nil when
+    /// it does not close on the line.
+    static func detox(_ b: [UInt8], from start: Int, open: Int) -> (String, String)? {
+        var depth = 0
+        var i = open
+        var previous: UInt8 = UInt8(ascii: "(")
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "`") {
+                guard let (_, end) = literal(b, i) else { return nil }
+                i = end; previous = c; continue
+            }
+            // A regex literal starts where a value may: after `(`, `,` or `[`.
+            if c == UInt8(ascii: "/"), [UInt8(ascii: "("), UInt8(ascii: ","), UInt8(ascii: "[")].contains(previous) {
+                i += 1
+                var inClass = false
+                while i < b.count, b[i] != UInt8(ascii: "/") || inClass {
+                    if b[i] == UInt8(ascii: "\\") { i += 1 } else if b[i] == UInt8(ascii: "[") { inClass = true }
+                    else if b[i] == UInt8(ascii: "]") { inClass = false }
+                    i += 1
+                }
+                guard i < b.count else { return nil }
+                i += 1
+                while i < b.count, isIdentifierByte(b[i]) { i += 1 }
+                previous = UInt8(ascii: "/"); continue
+            }
+            if c == UInt8(ascii: "(") { depth += 1 }
+            if c == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { i += 1; break }
+            }
+            if c != UInt8(ascii: " ") { previous = c }
+            i += 1
         }
-        return nil
+        guard depth == 0, i <= b.count else { return nil }
+        var end = i
+        // `.atIndex(n)` belongs to the locator.
+        let tail = Array(".atIndex(".utf8)
+        if b[end...].starts(with: tail), let close = b[(end + tail.count)...].firstIndex(of: UInt8(ascii: ")")),
+           b[(end + tail.count)..<close].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: " ") }) {
+            end = close + 1
+        }
+        // Every matcher's argument written in place (a quote, a regex or a list), as for every
+        // locator here: `by.id(testID)` is built from a variable and skipped.
+        let text = Array(b[start..<end])
+        var k = 0
+        while let at = text[k...].firstRange(of: Array("by.".utf8))?.lowerBound {
+            var m = at + 3
+            while m < text.count, isIdentifierByte(text[m]) { m += 1 }
+            m = skipSpaces(text, m)
+            if m < text.count, text[m] == UInt8(ascii: "(") {
+                let v = skipSpaces(text, m + 1)
+                guard v < text.count, "'\"`/[".utf8.contains(text[v]) else { return nil }
+            }
+            k = at + 3
+        }
+        return ("detox", String(decoding: text, as: UTF8.self))
     }
 
     /// A quoted literal starting at `i` ('…', "…" or `…`, with backslash escapes), and the index

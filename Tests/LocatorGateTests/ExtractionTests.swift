@@ -67,11 +67,28 @@ struct ExtractionTests {
             await $('button.primary');
             """
         #expect(Self.found(source, "spec.ts") == [
-            "accessibility_id|login-button|spec.ts:1",
-            "xpath|//XCUIElementTypeCell|spec.ts:2",
-            "predicate|type == \"XCUIElementTypeSwitch\"|spec.ts:3",
-            "uiselector|new UiSelector().resourceId(\"android:id/title\")|spec.ts:4",
+            "wdio|~login-button|spec.ts:1",
+            "wdio|//XCUIElementTypeCell|spec.ts:2",
+            "wdio|-ios predicate string:type == \"XCUIElementTypeSwitch\"|spec.ts:3",
+            "wdio|android=new UiSelector().resourceId(\"android:id/title\")|spec.ts:4",
             "accessibility_id|Settings|spec.ts:5",
+        ])
+    }
+
+    @Test("Detox: element(by.…) expressions as written, .atIndex included, regex and nested calls whole; a variable skipped")
+    func detox() {
+        let source = """
+            await element(by.id('login_button')).tap();
+            await expect(element(by.text(/^Row (7|8)-/).withAncestor(by.type('RCTView'))).atIndex(1)).toBeVisible();
+            await waitFor(element(by.label("Sign (in)"))).toExist().withTimeout(2000);
+            const e = element(by.id(testID));
+            await element(by.type('UIButton').and(by.traits(['button'])));
+            """
+        #expect(Self.found(source, "login.e2e.js") == [
+            "detox|element(by.id('login_button'))|login.e2e.js:1",
+            "detox|element(by.text(/^Row (7|8)-/).withAncestor(by.type('RCTView'))).atIndex(1)|login.e2e.js:2",
+            "detox|element(by.label(\"Sign (in)\"))|login.e2e.js:3",
+            "detox|element(by.type('UIButton').and(by.traits(['button'])))|login.e2e.js:5",
         ])
     }
 
