@@ -578,22 +578,8 @@ struct Explainer {
     }
 
     private func render(_ value: JSONValue) -> String {
-        if case .string(let s) = value { return Self.quotedClipped(s) }
+        if case .string(let s) = value { return SelectorLiteral.quotedClipped(s) }
         return value.jsonString
-    }
-
-    /// Longest value quoted whole in an explanation, in UTF-8 bytes.
-    static let maxQuotedBytes = 512
-
-    /// `s` quoted, or for a longer value its first 200 scalars and its length: ten near misses
-    /// and twenty misplaced views each quoting a megabyte label made a 60 MB answer.
-    /// A shorter `maxBytes` keeps a shorter head (a one-line report's names).
-    static func quotedClipped(_ s: String, maxBytes: Int = maxQuotedBytes) -> String {
-        let bytes = s.utf8.count
-        guard bytes > maxBytes else { return SelectorLiteral.quoted(s) }
-        // Scalars, not Characters: one Character may hold any number of combining marks.
-        let head = String(String.UnicodeScalarView(s.unicodeScalars.prefix(min(200, max(1, maxBytes - 3)))))
-        return SelectorLiteral.quoted(head + "…") + " (\(bytes) bytes)"
     }
 
     /// Lower is closer: same but for case 1, for whitespace 2, a prefix 3, then 10 plus the edit

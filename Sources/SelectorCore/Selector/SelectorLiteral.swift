@@ -23,4 +23,19 @@ public enum SelectorLiteral {
         out.append(quote)
         return out
     }
+
+    /// Longest value quoted whole where a view or a value is named (explanations, diffs, the
+    /// locator gate's reasons), in UTF-8 bytes.
+    public static let maxQuotedBytes = 512
+
+    /// `s` quoted, or for a longer value its first 200 scalars and its length: ten near misses
+    /// and twenty misplaced views each quoting a megabyte label made a 60 MB answer.
+    /// A shorter `maxBytes` keeps a shorter head (a one-line report's names).
+    public static func quotedClipped(_ s: String, maxBytes: Int = maxQuotedBytes) -> String {
+        let bytes = s.utf8.count
+        guard bytes > maxBytes else { return quoted(s) }
+        // Scalars, not Characters: one Character may hold any number of combining marks.
+        let head = String(String.UnicodeScalarView(s.unicodeScalars.prefix(min(200, max(1, maxBytes - 3)))))
+        return quoted(head + "…") + " (\(bytes) bytes)"
+    }
 }

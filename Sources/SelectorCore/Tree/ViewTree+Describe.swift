@@ -3,9 +3,9 @@ extension ViewTree {
     /// explanations, diffs and the locator gate's reasons name a view. A label longer than
     /// `labelBytes` UTF-8 bytes is cut to its head and its length, so that one long label cannot
     /// flood an answer.
-    public func describe(_ node: NodeID, labelBytes: Int = 512) -> String {
+    public func describe(_ node: NodeID, labelBytes: Int = SelectorLiteral.maxQuotedBytes) -> String {
         var s = className(of: node)
-        if let label = label(of: node) { s += " " + Explainer.quotedClipped(label, maxBytes: labelBytes) }
+        if let label = label(of: node) { s += " " + SelectorLiteral.quotedClipped(label, maxBytes: labelBytes) }
         if let uid = uidString(of: node) { s += " (uid \(uid))" }
         return s
     }
