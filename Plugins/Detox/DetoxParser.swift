@@ -150,10 +150,10 @@ struct DetoxParser {
             let test = try stringTest(for: name)
             return DetoxVocabulary.predicate(name, test)
         case "type":
-            guard case .equals = try stringTest(for: name).operation else { throw error("by.type takes a class name, not a pattern", at: nameAt) }
-            let value = lastString
-            guard !value.isEmpty else { throw error("by.type takes a class name", at: nameAt) }
-            return .kindOf(value)
+            let test = try stringTest(for: name)
+            guard test.operation == .equals else { throw error("by.type takes a class name, not a pattern", at: nameAt) }
+            guard !test.value.isEmpty else { throw error("by.type takes a class name", at: nameAt) }
+            return .kindOf(test.value)
         case "traits":
             let at = i
             let names = try stringArray()
@@ -164,9 +164,6 @@ struct DetoxParser {
             throw error("unknown matcher by.\(name); Detox has id, text, label, type, traits, value", at: nameAt)
         }
     }
-
-    /// The last string literal read (for `by.type`).
-    var lastString = ""
 
     /// A string literal (an exact test) or a regex literal (a search, as JavaScript's `RegExp.test`).
     mutating func stringTest(for name: String) throws(SelectorError) -> StringTest {
@@ -180,8 +177,7 @@ struct DetoxParser {
                 throw self.error("invalid regular expression: \(error.message)", at: at + error.patternOffset)
             }
         }
-        lastString = try string()
-        return .equals(lastString)
+        return .equals(try string())
     }
 
     /// `'…'`, `"…"` or a template literal without `${`, with JavaScript's escapes.

@@ -22,6 +22,18 @@ public struct LocatorCheck: Sendable {
 
         /// Whether a gate fails on it.
         public var fails: Bool { self == .broken || self == .ambiguous || self == .moved }
+
+        /// Worst first (0): which of several recordings' verdicts a check reports, and the order
+        /// the check page lists selectors in.
+        public var severity: Int {
+            switch self {
+            case .broken: 0
+            case .moved: 1
+            case .ambiguous: 2
+            case .fragile: 3
+            case .ok: 4
+            }
+        }
     }
 
     public var locator: Locator
@@ -160,7 +172,7 @@ public struct LocatorGate: Sendable {
                                           ReasonLine(.target, "the target is now \(describe(counterparts, in: new[j]))")]))
             }
         }
-        if let worst = verdicts.min(by: { rank($0.status) < rank($1.status) }) {
+        if let worst = verdicts.min(by: { $0.status.severity < $1.status.severity }) {
             result.status = worst.status
             // The first three recordings' accounts; a hundred would bury the first.
             result.lines = verdicts.prefix(3).flatMap(\.why)
@@ -227,16 +239,6 @@ public struct LocatorGate: Sendable {
         }
         if !counterpart.isEmpty { out.append(ReasonLine(.target, "the target is now \(describe(counterpart, in: tree))")) }
         return out
-    }
-
-    private func rank(_ s: LocatorCheck.Status) -> Int {
-        switch s {
-        case .broken: return 0
-        case .moved: return 1
-        case .ambiguous: return 2
-        case .fragile: return 3
-        case .ok: return 4
-        }
     }
 
     /// `UIButton "Save" (uid 12)`, for up to three views.

@@ -67,9 +67,9 @@ extension LocatorGate {
             out += "\(paint(c.status)) \(counts.padding(9)) \(c.locator.engine):\(c.locator.selector)"
             if let source = c.locator.source { out += "  (\(source))" }
             out += "\n"
-            if let fix = c.fix { out += "          fix: \(fix)\n" }
-            if c.status != .ok {
-                for line in c.lines { out += "          \(line.kind.rawValue): \(line.text)\n" }
+            // An ok selector has neither a fix nor reason lines.
+            if c.fix != nil || !c.lines.isEmpty {
+                for line in c.labelledLines.split(separator: "\n", omittingEmptySubsequences: false) { out += "          \(line)\n" }
             }
         }
         var counts: [LocatorCheck.Status: Int] = [:]

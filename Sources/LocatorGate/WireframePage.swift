@@ -59,8 +59,8 @@ public enum WireframePage {
         var counts: [LocatorCheck.Status: Int] = [:]
         for c in checks { counts[c.status, default: 0] += 1 }
         // Failing first, then fragile, then ok; the selectors' own order within each.
-        let ordered = checks.enumerated().sorted { (rank($0.element.status), $0.offset) < (rank($1.element.status), $1.offset) }
-        let verdicts = [LocatorCheck.Status.broken, .ambiguous, .moved, .fragile, .ok]
+        let ordered = checks.enumerated().sorted { ($0.element.status.severity, $0.offset) < ($1.element.status.severity, $1.offset) }
+        let verdicts = LocatorCheck.Status.allCases.sorted { $0.severity < $1.severity }
             .map { "<span class=\"s-\($0.rawValue)\">\(counts[$0] ?? 0) \($0.rawValue)</span>" }.joined(separator: " · ")
         let recordings = "\(gate.old.count) old and \(gate.new.count) new recording\(gate.new.count == 1 && gate.old.count == 1 ? "" : "s")"
         let summary = "<p class=\"summary\" id=\"summary\">\(verdicts) — \(checks.count) selector\(checks.count == 1 ? "" : "s") "
@@ -97,16 +97,6 @@ public enum WireframePage {
     static let maxListed = 200
     /// Most boxes a wireframe draws (the first in preorder): past this the page is too heavy.
     static let maxBoxes = 20_000
-
-    static func rank(_ s: LocatorCheck.Status) -> Int {
-        switch s {
-        case .broken: 0
-        case .ambiguous: 1
-        case .moved: 2
-        case .fragile: 3
-        case .ok: 4
-        }
-    }
 
     /// What the colours mean.
     static func legend(kinds: Bool) -> String {
