@@ -25,6 +25,9 @@ let package = Package(
         .library(name: "AppiumLocators", targets: ["AppiumLocators"]),
         .library(name: "WebdriverIOEngine", targets: ["WebdriverIOEngine"]),
         .library(name: "DetoxEngine", targets: ["DetoxEngine"]),
+        .library(name: "XCUITestEngine", targets: ["XCUITestEngine"]),
+        .library(name: "EspressoEngine", targets: ["EspressoEngine"]),
+        .library(name: "ComposeEngine", targets: ["ComposeEngine"]),
         .library(name: "XPathEngine", targets: ["XPathEngine"]),
         .library(name: "MaestroEngine", targets: ["MaestroEngine"]),
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
@@ -92,7 +95,7 @@ let package = Package(
             name: "ViewSelectors",
             dependencies: ["SelectorCore", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine",
                            "PredicateEngine", "FRYEngine", "XPathEngine", "UiSelectorEngine", "AppiumLocators", "MaestroEngine",
-                           "WebdriverIOEngine", "DetoxEngine"],
+                           "WebdriverIOEngine", "DetoxEngine", "XCUITestEngine", "EspressoEngine", "ComposeEngine"],
             resources: [.copy("Resources/sample-app.json")],
             swiftSettings: strictSettings
         ),
@@ -165,6 +168,27 @@ let package = Package(
             name: "DetoxEngine",
             dependencies: ["SelectorCore", "PCRE2Matching"],
             path: "Plugins/Detox",
+            swiftSettings: strictSettings
+        ),
+        // Engine `xcuitest`: XCUITest's element queries as a Swift test writes them.
+        .target(
+            name: "XCUITestEngine",
+            dependencies: ["SelectorCore", "PredicateFormat"],
+            path: "Plugins/XCUITest",
+            swiftSettings: strictSettings
+        ),
+        // Engine `espresso`: Espresso's ViewMatchers (and Hamcrest's) as a Kotlin or Java test writes them.
+        .target(
+            name: "EspressoEngine",
+            dependencies: ["SelectorCore", "PCRE2Matching"],
+            path: "Plugins/Espresso",
+            swiftSettings: strictSettings
+        ),
+        // Engine `compose`: Jetpack Compose's semantics finders as a Kotlin test writes them.
+        .target(
+            name: "ComposeEngine",
+            dependencies: ["SelectorCore", "PCRE2Matching"],
+            path: "Plugins/Compose",
             swiftSettings: strictSettings
         ),
         // Engine `wdio`: WebdriverIO's selector strings, each compiled by the engine for its strategy.
@@ -323,6 +347,21 @@ let package = Package(
         .testTarget(
             name: "DetoxTests",
             dependencies: ["SelectorCore", "DetoxEngine", "ViewSelectors", "HierarchyFormats", "ViewSelectorsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "XCUITestTests",
+            dependencies: ["SelectorCore", "XCUITestEngine", "ViewSelectors", "HierarchyFormats", "ViewSelectorsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EspressoTests",
+            dependencies: ["SelectorCore", "EspressoEngine", "ViewSelectors", "HierarchyFormats", "ViewSelectorsTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ComposeTests",
+            dependencies: ["SelectorCore", "ComposeEngine", "ViewSelectors", "HierarchyFormats", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,8 @@
 public import SelectorCore
 import AppiumLocators
+import ComposeEngine
 import DetoxEngine
+import EspressoEngine
 import FRYEngine
 import MaestroEngine
 import PredicateEngine
@@ -10,6 +12,7 @@ import ShelleyEngine
 import UIQueryEngine
 import UiSelectorEngine
 import WebdriverIOEngine
+import XCUITestEngine
 import XPathEngine
 
 /// The engines this package ships, registered together.
@@ -18,7 +21,7 @@ public enum BuiltinEngines {
     public static var all: [any SelectorEngine] {
         [ShelleyEngine(), ShelleyCompatEngine(), UIQueryEngine(), RegexEngine(), PredicateEngine(), FRYEngine(),
          XPathEngine(), UiSelectorEngine(), AccessibilityIDEngine(), AppiumIDEngine(), ClassNameEngine(), MaestroEngine(),
-         DetoxEngine()]
+         DetoxEngine(), XCUITestEngine(), EspressoEngine(), ComposeEngine()]
     }
 
     /// Registers every built-in engine in `registry` (names that cannot be replaced later) and
