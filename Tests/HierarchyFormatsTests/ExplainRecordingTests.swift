@@ -39,7 +39,9 @@ struct ExplainRecordingTests {
     func uicatalogNesting() throws {
         let x = try Self.registry.explain("tableViewCell label marked:'Carousel' parent navigationBar", engine: "uiquery",
                                           in: Self.uicatalog)
-        #expect(x.parts[0].steps.map(\.kept) == [5, 1, 0])
+        // The planner matches the two descendant steps together (right to left): one count.
+        #expect(x.parts[0].steps.map(\.kept) == [nil, 1, 0])
+        #expect(x.parts[0].steps.map(\.together) == [2, nil, nil])
         #expect(x.empty?.step == 3)
         #expect(x.elsewhereViews == ["UINavigationBar (uid 113374064)"])
     }

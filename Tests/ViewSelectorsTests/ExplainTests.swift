@@ -201,7 +201,10 @@ struct ExplainTests {
         #expect(opaque.nearMisses.isEmpty)
         #expect(opaque.parts[0].steps.map(\.text) == ["axis descendants  document  filter kindOf(UIButton)  unique", "pick 0",
                                                        "engine drop everything"])
-        #expect(opaque.parts[0].steps.map(\.kept) == [14, 1, 0])
+        // The scan and its pick run as one (scan-to-pick, stopped at the first button): one count.
+        #expect(opaque.parts[0].steps.map(\.kept) == [nil, 1, 0])
+        #expect(opaque.parts[0].steps.map(\.together) == [2, nil, nil])
+        #expect(opaque.text.contains("counted with step 2"))
     }
     // MARK: Appium's engines (#19), through the compiled program like every other engine
 

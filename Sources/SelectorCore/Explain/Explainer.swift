@@ -1,6 +1,9 @@
-// The explainer re-runs a compiled query one step at a time through the core's one step loop
-// (`Run.run`), so it sees exactly what the matcher does and knows no engine: every engine, a plug-in's included,
-// reaches it as a program. Only the step where candidates ran out is taken apart: its axis is run
+// The explainer runs a compiled query as `select` does (the one `>>` loop, the planner's
+// strategies) with its plan recorded, and reads each step's count from the plan, so it sees exactly
+// what the matcher does and knows no engine: every engine, a plug-in's included, reaches it as a
+// program. Steps the planner matched together have one count; when the query selects nothing the
+// entry that left none is re-run a step at a time to find the step where candidates ran out. Only
+// that step is taken apart: its axis is run
 // once more without its filter, and each conjunct of the filter is resolved on its own and tested
 // on those candidates, so a view failing exactly one conjunct is a near miss. An engine step is
 // opaque (its output is counted, nothing is looked for inside it).
@@ -55,11 +58,15 @@ struct Explainer {
     }
 
     mutating func explain(engine: String) throws(SelectorError) -> SelectorExplanation {
-        let budget = registry.limits.budget(treeSize: tree.count, deadline: deadline)
+        // The query runs once as `select` runs it (the one `>>` loop, the planner's strategies),
+        // with its plan recorded; the steps' counts are read from that plan.
+        var statistics = MatchStatistics()
+        statistics.plan = MatchPlan()
+        let result = try registry.select(query, in: tree, deadline: deadline, statistics: &statistics)
+        let plan = statistics.plan ?? MatchPlan()
         var parts: [SelectorExplanation.PartReport] = []
-        var list: [NodeID]? = nil
-        var failure: Failure? = nil
-        var startEmptyPart: Int? = nil
+        var failingEntry: (part: Int, steps: ClosedRange<Int>)?
+        var startEmptyPart: Int?
         for (k, part) in query.parts.enumerated() {
             let program = part.compiled.program
             let start = k == 0 ? "start .\(program.start)" : "from part \(k)'s views"
@@ -68,37 +75,32 @@ struct Explainer {
                 guard case let .axis(axis, _, _, _) = step else { return width }
                 return max(width, axis.rawValue.count)
             }
-            let stepTexts = program.steps.map { ProgramPrinter.lines($0, axisWidth: axisWidth).joined(separator: "\n") }
-            if k > 0 && (list?.isEmpty ?? true) {
+            var steps = program.steps.map {
+                SelectorExplanation.StepReport(text: ProgramPrinter.lines($0, axisWidth: axisWidth).joined(separator: "\n"), kept: nil)
+            }
+            guard k < plan.partCounts.count else {
+                // An earlier part selected nothing, so this one never ran.
                 parts.append(.init(engine: part.compiled.engine, source: part.compiled.source, start: start, startCount: 0,
-                                   steps: stepTexts.map { .init(text: $0, kept: nil) }, count: nil, virtualStart: false))
+                                   steps: steps, count: nil, virtualStart: false))
                 continue
             }
-            var run = registry.matcher.makeRun(in: tree, predicates: registry.predicates, budget: budget)
-            var current = list ?? registry.matcher.startNodes(program.start, in: tree)
-            let startCount = current.count
-            let virtualStart = current == [-1]
-            if current.isEmpty && startEmptyPart == nil && failure == nil { startEmptyPart = k }
-            var steps: [SelectorExplanation.StepReport] = []
-            for (n, step) in program.steps.enumerated() {
-                if current.isEmpty { steps.append(.init(text: stepTexts[n], kept: nil)); continue }
-                let input = current
-                // Each step through the matcher's one step loop, which plans and charges it as
-                // in a query; one at a time, so every step's count is exact.
-                current = try run.run([step], from: input)
-                steps.append(.init(text: stepTexts[n], kept: current.count))
-                if current.isEmpty && failure == nil { failure = Failure(part: k, step: n, input: input, run: run) }
+            let startNodes = k == 0 ? registry.matcher.startNodes(program.start, in: tree) : []
+            let startCount = k == 0 ? startNodes.count : plan.partCounts[k - 1]
+            if startCount == 0 && startEmptyPart == nil && failingEntry == nil { startEmptyPart = k }
+            for entry in plan.entries where entry.part == k && entry.depth == 0 && entry.strategy != .skipped {
+                let last = entry.steps.upperBound - 1
+                steps[last].kept = entry.outputs
+                // Steps matched together (right to left, a reverse chain) have one count, the last's.
+                for inner in (entry.steps.lowerBound - 1)..<last { steps[inner].together = last + 1 }
+                if entry.outputs == 0 && failingEntry == nil { failingEntry = (k, entry.steps) }
             }
-            current.removeAll { $0 < 0 }
-            if query.isChain { current = current.firstOccurrences(treeSize: tree.count) }
-            list = current
             parts.append(.init(engine: part.compiled.engine, source: part.compiled.source, start: start,
-                               startCount: startCount, steps: steps, count: current.count, virtualStart: virtualStart))
+                               startCount: startCount, steps: steps, count: plan.partCounts[k],
+                               virtualStart: startNodes == [-1]))
         }
-        let result = list ?? []
         var explanation = SelectorExplanation(selector: query.source, engine: engine, parts: parts, count: result.count)
         if result.isEmpty {
-            if var failure {
+            if let failingEntry, var failure = try locate(failingEntry.part, failingEntry.steps, in: &explanation) {
                 try analyse(&failure, into: &explanation)
             } else {
                 // Nothing to start from (an empty tree), or the steps all kept their input and the
@@ -115,6 +117,39 @@ struct Explainer {
             }
         }
         return explanation
+    }
+
+    /// The exact step where candidates ran out, inside the plan entry (steps `steps`, from 1) of
+    /// part `part` that left none: the lists are rebuilt (the earlier parts as `select` runs them,
+    /// the part's steps before the entry as planned), then the entry's steps run one at a time,
+    /// their counts filling in the entry's inner steps. Only an empty selection pays for this.
+    private func locate(_ part: Int, _ steps: ClosedRange<Int>,
+                        in explanation: inout SelectorExplanation) throws(SelectorError) -> Failure? {
+        let program = query.parts[part].compiled.program
+        var input: [NodeID]
+        if part == 0 {
+            input = registry.matcher.startNodes(program.start, in: tree)
+        } else {
+            let earlier = CompiledQuery(source: query.source, parts: Array(query.parts[..<part]))
+            input = try registry.select(earlier, in: tree, deadline: deadline).firstOccurrences(treeSize: tree.count)
+        }
+        let budget = registry.limits.budget(treeSize: tree.count, deadline: deadline)
+        var run = registry.matcher.makeRun(in: tree, predicates: registry.predicates, budget: budget)
+        input = try run.run(Array(program.steps[..<(steps.lowerBound - 1)]), from: input)
+        for n in (steps.lowerBound - 1)..<steps.upperBound {
+            let output = try run.run([program.steps[n]], from: input)
+            explanation.parts[part].steps[n].kept = output.count
+            explanation.parts[part].steps[n].together = nil
+            if output.isEmpty {
+                for later in (n + 1)..<max(n + 1, steps.upperBound) {
+                    explanation.parts[part].steps[later].kept = nil
+                    explanation.parts[part].steps[later].together = nil
+                }
+                return Failure(part: part, step: n, input: input, run: run)
+            }
+            input = output
+        }
+        return nil
     }
 
     // MARK: - The failing step

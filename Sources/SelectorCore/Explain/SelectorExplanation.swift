@@ -8,8 +8,16 @@ public struct SelectorExplanation: Sendable, Equatable {
     public struct StepReport: Sendable, Equatable {
         /// The step in the program printer's notation (several lines for a union).
         public var text: String
-        /// Views it kept; nil when an earlier step had already left none, so it never ran.
+        /// Views it kept; nil when an earlier step had already left none, so it never ran, or
+        /// when the matcher ran it together with later steps (`together`).
         public var kept: Int?
+        /// The step (from 1) whose count includes this one's, when the planner matched a run of
+        /// steps at once (right to left, a reverse chain), so this step has no count of its own.
+        public var together: Int?
+
+        public init(text: String, kept: Int?, together: Int? = nil) {
+            self.text = text; self.kept = kept; self.together = together
+        }
     }
 
     /// One `>>` part (the whole selector when there is no chain).
@@ -124,7 +132,8 @@ public struct SelectorExplanation: Sendable, Equatable {
                 var lines = step.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 let number = "\(n + 1)  "
                 let indent = String(repeating: " ", count: number.count)
-                lines[0] = number + lines[0] + "  → " + (step.kept.map(Self.views) ?? "not run")
+                lines[0] = number + lines[0] + "  → "
+                    + (step.kept.map(Self.views) ?? step.together.map { "counted with step \($0)" } ?? "not run")
                 for i in lines.indices.dropFirst() { lines[i] = indent + lines[i] }
                 out += lines
             }
@@ -166,7 +175,8 @@ public struct SelectorExplanation: Sendable, Equatable {
                     ("count", part.count.map { .int(Int64($0)) } ?? .null),
                     ("steps", .array(part.steps.enumerated().map { n, step in
                         .object([("step", .int(Int64(n + 1))), ("text", .string(step.text)),
-                                 ("kept", step.kept.map { .int(Int64($0)) } ?? .null)])
+                                 ("kept", step.kept.map { .int(Int64($0)) } ?? .null)]
+                                 + (step.together.map { [("together", JSONValue.int(Int64($0)))] } ?? []))
                     })),
                 ])
             })),

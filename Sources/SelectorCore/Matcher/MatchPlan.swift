@@ -119,6 +119,8 @@ public struct MatchPlan: Sendable, Equatable, CustomStringConvertible {
     public var entries: [Entry] = []
     /// The `>>` chain part now running; new entries take it.
     public var part = 0
+    /// Views each `>>` part that ran selected, in chain order (one count for a plain selector).
+    public var partCounts: [Int] = []
 
     public init() {}
 

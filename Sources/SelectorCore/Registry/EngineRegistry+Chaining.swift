@@ -67,6 +67,7 @@ extension EngineRegistry {
                     : Self.filled(error, selector: query.source, engine: part.compiled.engine)
             }
             if query.isChain { list = (list ?? []).firstOccurrences(treeSize: tree.count) }
+            statistics.plan?.partCounts.append(list?.count ?? 0)
         }
         return list ?? []
     }
