@@ -194,7 +194,7 @@ let package = Package(
         // Engine `wdio`: WebdriverIO's selector strings, each compiled by the engine for its strategy.
         .target(
             name: "WebdriverIOEngine",
-            dependencies: ["SelectorCore"],
+            dependencies: ["SelectorCore", "AppiumLocators"],
             path: "Plugins/WebdriverIO",
             swiftSettings: strictSettings
         ),
@@ -271,7 +271,7 @@ let package = Package(
         // The locator gate: selectors of a suite checked against old and new recordings, with fixes.
         .target(
             name: "LocatorGate",
-            dependencies: ["SelectorCore", "TreeAlignment"],
+            dependencies: ["SelectorCore", "TreeAlignment", "AppiumLocators"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -433,7 +433,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewSelectorsTests",
-            dependencies: ["SelectorCore", "ViewSelectors", "SyntheticHierarchy", "ViewSelectorsTesting"],
+            dependencies: ["SelectorCore", "ViewSelectors", "SyntheticHierarchy", "ViewSelectorsTesting", "AppiumLocators"],
             swiftSettings: strictSettings
         ),
     ],

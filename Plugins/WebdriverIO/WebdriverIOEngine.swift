@@ -1,3 +1,4 @@
+import AppiumLocators
 public import SelectorCore
 
 /// The `wdio` engine: WebdriverIO's selector strings as a mobile test writes them in `$()` and
@@ -15,11 +16,8 @@ public struct WebdriverIOEngine: SelectorEngine {
     /// The registered name.
     public static let engineName = "wdio"
 
-    /// Our engine for each WebDriver strategy WebdriverIO sends to Appium.
-    public static let engines: [String: String] = [
-        "accessibility id": "accessibility_id", "id": "id", "class name": "class_name", "xpath": "xpath",
-        "-android uiautomator": "uiselector", "-ios predicate string": "predicate", "-ios class chain": "class_chain",
-    ]
+    /// Our engine for the WebDriver strategy `using` that WebdriverIO sends to Appium.
+    static func engine(for using: String) -> String? { AppiumStrategy.named(using)?.engine }
 
     /// The engine registered under a name, when a selector is compiled or printed.
     let lookup: @Sendable (String) -> (any SelectorEngine)?
@@ -34,7 +32,7 @@ public struct WebdriverIOEngine: SelectorEngine {
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         let strategy = WDIOStrategy.classify(selector)
-        guard let engineName = Self.engines[strategy.using] else {
+        guard let engineName = Self.engine(for: strategy.using) else {
             throw SelectorError(.usage, "WebdriverIO reads this as the `\(strategy.using)` strategy, which "
                                 + (Self.webOnly.contains(strategy.using) ? "finds elements of a web page, not of a native app"
                                                                         : "this tool does not run"),
@@ -69,7 +67,7 @@ public struct WebdriverIOEngine: SelectorEngine {
             for s in lookup(engine)?.suggestions(for: node, in: tree) ?? [] {
                 let written = prefix + s
                 // Only what WebdriverIO reads back as this strategy.
-                if Self.engines[WDIOStrategy.classify(written).using] == engine { out.append(written) }
+                if Self.engine(for: WDIOStrategy.classify(written).using) == engine { out.append(written) }
             }
         }
         return out
@@ -79,7 +77,7 @@ public struct WebdriverIOEngine: SelectorEngine {
     public func render(_ path: SearchPath) -> Rendering? {
         guard let xpath = lookup("xpath") else { return .cannotSay("a path without the xpath engine") }
         guard let rendering = xpath.render(path) else { return nil }
-        if case .selector(let text) = rendering, Self.engines[WDIOStrategy.classify(text).using] != "xpath" {
+        if case .selector(let text) = rendering, Self.engine(for: WDIOStrategy.classify(text).using) != "xpath" {
             return .cannotSay("an XPath that WebdriverIO would not read as XPath")
         }
         return rendering

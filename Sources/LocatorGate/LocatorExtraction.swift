@@ -1,3 +1,4 @@
+import AppiumLocators
 public import SelectorCore
 
 /// Selectors found in test sources (`frankly check --from-sources DIR`): Appium's `By`, `AppiumBy`
@@ -11,16 +12,6 @@ public import SelectorCore
 /// A selector is read from a string literal written in place; one built from variables or
 /// concatenation is not a literal and is skipped.
 public enum LocatorExtraction {
-    /// Appium's strategy names (as clients spell them) → our engines.
-    static let strategies: [String: String] = [
-        "xpath": "xpath", "id": "id", "accessibilityid": "accessibility_id", "accessibility_id": "accessibility_id",
-        "accessibility id": "accessibility_id", "classname": "class_name", "class_name": "class_name", "class name": "class_name",
-        "iosnspredicatestring": "predicate", "ios_predicate": "predicate", "-ios predicate string": "predicate", "predicate": "predicate",
-        "iosclasschain": "class_chain", "ios_class_chain": "class_chain", "-ios class chain": "class_chain", "class_chain": "class_chain",
-        "androiduiautomator": "uiselector", "android_uiautomator": "uiselector", "-android uiautomator": "uiselector",
-        "uiautomator": "uiselector", "accessibility": "accessibility_id", "uiautomator2": "uiselector",
-    ]
-
     /// Frank's and Calabash's Ruby calls whose first argument is a selector.
     static let frankCalls: Set<String> = [
         "touch", "query", "frankly_map", "check_element_exists", "check_element_does_not_exist",
@@ -67,11 +58,11 @@ public enum LocatorExtraction {
         var k = skipSpaces(b, j)
         // Java/Kotlin/JS: By.xpath("…"), AppiumBy.accessibilityId("…"), MobileBy.AccessibilityId("…").
         if ["By", "AppiumBy", "MobileBy"].contains(owner), k < b.count, b[k] == UInt8(ascii: "(") {
-            if let engine = strategies[last.lowercased()], let (s, _) = literal(b, skipSpaces(b, k + 1)) { return (engine, s) }
+            if let engine = AppiumStrategy.spelled(last)?.engine, let (s, _) = literal(b, skipSpaces(b, k + 1)) { return (engine, s) }
             return nil
         }
         // Python: (AppiumBy.XPATH, "…"), find_element(By.ID, "…"), find_element(by=…, value="…").
-        if ["By", "AppiumBy", "MobileBy"].contains(owner), let engine = strategies[last.lowercased()] {
+        if ["By", "AppiumBy", "MobileBy"].contains(owner), let engine = AppiumStrategy.spelled(last)?.engine {
             guard k < b.count, b[k] == UInt8(ascii: ",") else { return nil }
             var m = skipSpaces(b, k + 1)
             if b[m...].starts(with: Array("value".utf8)) {
@@ -94,7 +85,7 @@ public enum LocatorExtraction {
             while m < b.count, isIdentifierByte(b[m]) { m += 1 }
             let key = String(decoding: b[k..<m], as: UTF8.self)
             m = skipSpaces(b, m)
-            guard m < b.count, b[m] == UInt8(ascii: "="), let engine = strategies[key.lowercased()],
+            guard m < b.count, b[m] == UInt8(ascii: "="), let engine = AppiumStrategy.spelled(key)?.engine,
                   let (s, _) = literal(b, skipSpaces(b, m + 1)) else { return nil }
             return (engine, s)
         // JS/Ruby/Python: findElement('xpath', '…'), find_element(:xpath, "…"), find_element(xpath: "…").
@@ -108,20 +99,20 @@ public enum LocatorExtraction {
                 while m < b.count, isIdentifierByte(b[m]) { m += 1 }
                 let key = String(decoding: b[(k + 1)..<m], as: UTF8.self)
                 m = skipSpaces(b, m)
-                guard m < b.count, b[m] == UInt8(ascii: ","), let engine = strategies[key.lowercased()],
+                guard m < b.count, b[m] == UInt8(ascii: ","), let engine = AppiumStrategy.spelled(key)?.engine,
                       let (s, _) = literal(b, skipSpaces(b, m + 1)) else { return nil }
                 return (engine, s)
             }
             if let (key, end) = literal(b, k) {
                 let m = skipSpaces(b, end)
-                guard m < b.count, b[m] == UInt8(ascii: ","), let engine = strategies[key.lowercased()],
+                guard m < b.count, b[m] == UInt8(ascii: ","), let engine = AppiumStrategy.spelled(key)?.engine,
                       let (s, _) = literal(b, skipSpaces(b, m + 1)) else { return nil }
                 return (engine, s)
             }
             var m = k
             while m < b.count, isIdentifierByte(b[m]) { m += 1 }
             let key = String(decoding: b[k..<m], as: UTF8.self)
-            guard m < b.count, b[m] == UInt8(ascii: ":"), let engine = strategies[key.lowercased()],
+            guard m < b.count, b[m] == UInt8(ascii: ":"), let engine = AppiumStrategy.spelled(key)?.engine,
                   let (s, _) = literal(b, skipSpaces(b, m + 1)) else { return nil }
             return (engine, s)
         // WebdriverIO: $('~id'), $('//xpath'), $('-ios predicate string:…'), $('android=…').

@@ -1,3 +1,5 @@
+import AppiumLocators
+
 /// A translated selector as Appium client code, ready to paste (`frankly translate --appium`).
 public enum AppiumCode {
     /// A client language.
@@ -5,27 +7,15 @@ public enum AppiumCode {
         case java, python
     }
 
-    /// Appium's strategy for each engine that has one: its name, the Java client's `AppiumBy`
-    /// method and the Python client's `AppiumBy` constant.
-    private static let strategies: [String: (name: String, java: String, python: String)] = [
-        "accessibility_id": ("accessibility id", "accessibilityId", "ACCESSIBILITY_ID"),
-        "id": ("id", "id", "ID"),
-        "class_name": ("class name", "className", "CLASS_NAME"),
-        "xpath": ("xpath", "xpath", "XPATH"),
-        "predicate": ("-ios predicate string", "iOSNsPredicateString", "IOS_PREDICATE"),
-        "class_chain": ("-ios class chain", "iOSClassChain", "IOS_CLASS_CHAIN"),
-        "uiselector": ("-android uiautomator", "androidUIAutomator", "ANDROID_UIAUTOMATOR"),
-    ]
-
     /// Appium's locator strategy for an engine's selectors, nil for an engine Appium has none for.
-    public static func strategy(forEngine engine: String) -> String? { strategies[engine]?.name }
+    public static func strategy(forEngine engine: String) -> String? { AppiumStrategy.forEngine(engine)?.name }
 
     /// `driver.findElement(AppiumBy.iOSNsPredicateString("…"))` (Java) or
     /// `driver.find_element(AppiumBy.IOS_PREDICATE, "…")` (Python) for `selector` in `engine`'s
     /// language, the selector escaped as a string literal of the client language; nil for an
     /// engine Appium has no strategy for.
     public static func code(engine: String, selector: String, language: Language) -> String? {
-        guard let strategy = strategies[engine] else { return nil }
+        guard let strategy = AppiumStrategy.forEngine(engine) else { return nil }
         switch language {
         case .java: return "driver.findElement(AppiumBy.\(strategy.java)(\(javaLiteral(selector))))"
         case .python: return "driver.find_element(AppiumBy.\(strategy.python), \(pythonLiteral(selector)))"

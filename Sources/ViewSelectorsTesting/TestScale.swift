@@ -23,4 +23,14 @@ public enum TestScale {
     public static func views(_ views: Int) -> Int {
         isSanitized ? min(views, sanitizedViews) : views
     }
+
+    /// The deepest generated chain under a sanitizer. The reference interpreter walks a chain's
+    /// ancestors per view, so a chain's cost grows with the square of its depth: 10^4 levels took
+    /// 150 s of a debug run on its own; a sanitizer checks the same code paths at a quarter of it.
+    public static let sanitizedDepth = 2_500
+
+    /// `depth` levels of a chain, or at most `sanitizedDepth` under a sanitizer.
+    public static func depth(_ depth: Int) -> Int {
+        isSanitized ? min(depth, sanitizedDepth) : depth
+    }
 }

@@ -103,7 +103,7 @@ struct ReferenceDifferentialTests {
 
     @Test("a 10^4-deep chain")
     func deepChain() {
-        let tree = builtTree(nodes: 10_000, seed: 8, shape: .deep, frames: .all)
+        let tree = builtTree(nodes: TestScale.depth(10_000), seed: 8, shape: .deep, frames: .all)
         var count = DifferentialCount()
         compare(randomPrograms(tree, seed: 88, count: 24), on: tree, treeName: "deep 10^4", seed: 8,
                 maxWork: 60_000, count: &count)
