@@ -38,7 +38,8 @@ let package = Package(
         .library(name: "FranklyServer", targets: ["FranklyServer"]),
         .executable(name: "frankly", targets: ["FranklyCLI"]),
         .library(name: "PluginLoader", targets: ["PluginLoader"]),
-        // The tree DSL our own tests use, for engine authors' tests (depends on SelectorCore only).
+        // Our tests' kit, for engine authors' tests too: the tree DSL, the reference interpreter, random
+        // trees and programs, comparisons (depends on SelectorCore only).
         .library(name: "ViewSelectorsTesting", targets: ["ViewSelectorsTesting"]),
         // The example third-party engine: a shared library only, loaded with `--plugin`.
         .library(name: "ClassChainEngine", type: .dynamic, targets: ["ClassChainEngine"]),
@@ -53,6 +54,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The shared core: view tree, compiled form, matcher, cache, registry. Depends on no engine.
@@ -248,7 +250,7 @@ let package = Package(
         // Maestro's selectors (`maestro`): text, id, states, spatial and structural relations, index.
         .target(
             name: "MaestroEngine",
-            dependencies: ["SelectorCore", "PCRE2Matching"],
+            dependencies: ["SelectorCore", "PCRE2Matching", .product(name: "Yams", package: "Yams")],
             path: "Plugins/Maestro",
             swiftSettings: strictSettings
         ),
@@ -311,7 +313,8 @@ let package = Package(
             dependencies: ["SelectorCore", "SyntheticHierarchy", "ShelleyEngine", "ShelleyCompatEngine", "UIQueryEngine", "RegexLabelEngine", "ViewSelectorsTesting"],
             swiftSettings: strictSettings
         ),
-        // Test helpers shared by our test targets and offered to engine authors (a tree DSL).
+        // Test helpers shared by our test targets and offered to engine authors (the tree DSL, the
+        // reference interpreter, random trees and programs, comparisons).
         .target(
             name: "ViewSelectorsTesting",
             dependencies: ["SelectorCore"],

@@ -1,6 +1,7 @@
 /// A selector language: a parser from text to the core's compiled form.
 ///
-/// Engines never walk trees; the matcher does. `compile` must be safe to call from many threads at
+/// An engine compiles; the matcher walks the tree (an engine step moves only through
+/// `StepContext`'s walks, charged to the query's budget). `compile` must be safe to call from many threads at
 /// once and must not depend on any particular tree (its result is cached across trees).
 public protocol SelectorEngine: Sendable {
     /// The registered name (`[A-Za-z0-9_-]+`).
