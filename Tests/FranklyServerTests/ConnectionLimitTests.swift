@@ -14,13 +14,19 @@ struct ConnectionLimitTests {
     @Test("a declared Content-Length over maxBodyBytes is answered 413 without the body being sent")
     func declaredBodyTooLarge() async throws {
         try await withRunningServer { _, port async throws in
-            for path in ["/map", "/dump", "/no/such/path"] {
+            for path in ["/map", "/inspector/select", "/dump", "/no/such/path"] {
                 // The body is declared and never sent: only an answer from the head can arrive.
                 let response = try await HTTPTestConnection.with(port: port, readTimeout: .seconds(25)) { connection in
                     try await connection.execute(uri: path, method: .post, headers: [.contentLength: "2000000"], body: nil)
                 }
-                #expect(response.status == .contentTooLarge, "\(path)")
-                #expect(response.json == JSONValue.franklyError("request too large", "the request body is larger than 1048576 bytes"), "\(path)")
+                if path == "/no/such/path" || path == "/dump" {
+                    // No route (`/dump` takes GET only), so no group's body limit applies: Frank's
+                    // 404 page, and the connection ends so the body is never read.
+                    #expect(response.status == .notFound)
+                } else {
+                    #expect(response.status == .contentTooLarge, "\(path)")
+                    #expect(response.json == JSONValue.franklyError("request too large", "the request body is larger than 1048576 bytes"), "\(path)")
+                }
                 #expect(response.headers[.connection] == "close", "\(path)")
             }
             let version = try await OneShotHTTPClient(port: port, readTimeout: .seconds(25)).get("/version")

@@ -4,14 +4,13 @@ import Hummingbird
 /// body the client may never send (collecting it would sit until the idle timeout), and ends the
 /// connection. Bodies without a declared length are still cut off by `RequestBodyReader`.
 ///
-/// The limit depends on the route: the ones that take a whole recording have a larger one
-/// (`FranklyServerConfiguration.maxBodyBytes(forPath:)`).
+/// Each route group has its own (`FranklyServer.makeRouter`): the routes that take a whole
+/// recording `maxRecordingBytes`, the others `maxBodyBytes`.
 struct DeclaredBodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
-    let configuration: FranklyServerConfiguration
+    let maxBytes: Int
 
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
-        let maxBytes = configuration.maxBodyBytes(forPath: request.uri.path)
         if let declared = request.headers[.contentLength], let length = Int(declared), length > maxBytes {
             return BodyTooLarge(limit: maxBytes).response
         }

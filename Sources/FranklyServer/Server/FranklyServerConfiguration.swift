@@ -67,17 +67,6 @@ public struct FranklyServerConfiguration: Sendable {
     /// Longest a recording upload may take in all, however fast it began (408 past it).
     public var maxRecordingUploadTime: Duration = .seconds(30)
 
-    /// The body limit of a request to `path`: `maxRecordingBytes` for the routes that take a
-    /// recording, else `maxBodyBytes`.
-    func maxBodyBytes(forPath path: String) -> Int {
-        Self.takesRecording(path) ? maxRecordingBytes : maxBodyBytes
-    }
-
-    /// Whether `path` is one of the routes whose body is a recording.
-    static func takesRecording(_ path: String) -> Bool {
-        path == "/inspector/diff" || path.hasPrefix("/inspector/survival/")
-    }
-
     // Streamed responses (`/dump*`, `/inspector/tree` and `/map` answers over 64 KiB): what a
     // client that stops reading can hold (issue 28, item 10; issue 40, item 7).
 
