@@ -117,7 +117,7 @@ test-asan: deps
 # libFuzzer targets (the Fuzz/ package; never part of `swift build` or `make test`).
 # `make fuzz` runs each of FUZZ_TARGETS for FUZZ_SECONDS; `make fuzz FUZZ_TARGETS=regex FUZZ_SECONDS=600`.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= shelley shelley_compat uiquery regex predicate fry uiselector xpath maestro chain dump formats map_request reference detox wdio
+FUZZ_TARGETS ?= shelley shelley_compat uiquery regex predicate fry uiselector xpath maestro chain dump formats map_request reference detox wdio xcuitest espresso compose
 FUZZ_BUILD := $(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 
 fuzz-build: deps

@@ -42,6 +42,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "FuzzDetox", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzXCUITest", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzEspresso", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzCompose", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzWDIO", dependencies: ["FuzzSupport"]),
         .executableTarget(
             name: "FuzzChain",
