@@ -4,7 +4,8 @@ public import SelectorCore
 /// Selectors found in test sources (`frankly check --from-sources DIR`): Appium's `By`, `AppiumBy`
 /// and `MobileBy` calls and page-object annotations in Java and Kotlin, `AppiumBy.X, "…"` pairs
 /// in Python, WebdriverIO's `$('…')` strings (kept as written, in the `wdio` engine), Detox's
-/// `element(by.…)` expressions (the `detox` engine) and `findElement('strategy', '…')` in JavaScript
+/// `element(by.…)` expressions (the `detox` engine), Espresso's `onView(…)` and Compose's `onNode…(…)`
+/// in Kotlin and Java and XCUITest's queries in Swift (`LocatorExtraction+Native.swift`), and `findElement('strategy', '…')` in JavaScript
 /// and TypeScript, `find_element(:strategy, "…")` in Ruby, and Frank's and Calabash's Ruby calls
 /// (`touch("…")`, `query("…")`, `frankly_map("…", …)`, `check_element_exists("…")`), each with
 /// its file and line.
@@ -20,13 +21,22 @@ public enum LocatorExtraction {
     ]
 
     /// The file name endings read.
-    public static let extensions = ["java", "kt", "kts", "py", "js", "ts", "mjs", "cjs", "rb", "feature"]
+    public static let extensions = ["java", "kt", "kts", "py", "js", "ts", "mjs", "cjs", "rb", "feature", "swift"]
 
     /// The locators in one source text, `file` naming it in each locator's source.
     public static func locators(in text: String, file: String) -> [Locator] {
         var out: [Locator] = []
-        for (index, line) in lines(of: text).enumerated() {
-            let bytes = Array(line.utf8)
+        let all = lines(of: text)
+        for (index, line) in all.enumerated() {
+            var bytes = Array(line.utf8)
+            // An expression that does not close on its line (an `onView(allOf(` with a matcher a
+            // line) is read joined with the lines after it, and reported on its first line.
+            if opensMultilineExpression(line), unclosedBrackets(bytes) > 0 {
+                for next in all[(index + 1)...].prefix(maxExpressionLines - 1) {
+                    bytes += [32] + Array(next.drop { $0 == " " || $0 == "\t" }.utf8)
+                    if unclosedBrackets(bytes) <= 0 { break }
+                }
+            }
             for found in scan(bytes) {
                 out.append(Locator(engine: found.engine, selector: found.selector, source: "\(file):\(index + 1)", line: index + 1))
             }
@@ -52,6 +62,7 @@ public enum LocatorExtraction {
 
     /// `word` read as the head of a locator call ending before `j`, with its literal.
     static func call(_ word: String, _ b: [UInt8], after j: Int) -> (String, String)? {
+        if let found = native(word, b, after: j) { return found }
         let parts = word.split(separator: ".").map(String.init)
         guard let last = parts.last else { return nil }
         let owner = parts.count > 1 ? parts[parts.count - 2] : ""

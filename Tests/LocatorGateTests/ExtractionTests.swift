@@ -92,6 +92,87 @@ struct ExtractionTests {
         ])
     }
 
+    @Test("Swift: XCUITest queries from the app to their last query part, the action after them left out; variables skipped")
+    func xcuitest() {
+        let source = """
+            let app = XCUIApplication()
+            app.launch()
+            app.buttons["Log In"].tap()
+            app.tables.cells.element(boundBy: 2).tap()
+            XCTAssertTrue(app.staticTexts["Welcome"].waitForExistence(timeout: 5))
+            let cell = app.tables.cells.containing(.staticText, identifier: "Wi-Fi").element
+            app.buttons[buttonName].tap()
+            XCUIApplication().navigationBars["Settings"].buttons["Back"].tap()
+            app.descendants(matching: .button).matching(identifier: "x").firstMatch.tap()
+            app.cells.matching(NSPredicate(format: "label BEGINSWITH 'Row'")).element(boundBy: 0).swipeLeft()
+            app.cells.matching(predicate).firstMatch.tap()
+            XCTAssertEqual(app.cells.count, 3)
+            """
+        #expect(Self.found(source, "LoginUITests.swift") == [
+            #"xcuitest|app.buttons["Log In"]|LoginUITests.swift:3"#,
+            "xcuitest|app.tables.cells.element(boundBy: 2)|LoginUITests.swift:4",
+            #"xcuitest|app.staticTexts["Welcome"]|LoginUITests.swift:5"#,
+            #"xcuitest|app.tables.cells.containing(.staticText, identifier: "Wi-Fi").element|LoginUITests.swift:6"#,
+            #"xcuitest|XCUIApplication().navigationBars["Settings"].buttons["Back"]|LoginUITests.swift:8"#,
+            #"xcuitest|app.descendants(matching: .button).matching(identifier: "x").firstMatch|LoginUITests.swift:9"#,
+            #"xcuitest|app.cells.matching(NSPredicate(format: "label BEGINSWITH 'Row'")).element(boundBy: 0)|LoginUITests.swift:10"#,
+            "xcuitest|app.cells|LoginUITests.swift:12",
+        ])
+    }
+
+    @Test("Kotlin and Java: Espresso's onView(…) as written, across lines; string resources and variables skipped")
+    func espresso() {
+        let kotlin = """
+            onView(withId(R.id.login)).perform(click())
+            onView(allOf(withId(R.id.title), withText("Hello"), isDisplayed()))
+                .check(matches(isDisplayed()))
+            onView(
+                allOf(
+                    withContentDescription("Navigate up"),
+                    isDisplayed()
+                )
+            ).perform(click())
+            onView(withText(R.string.ok)).perform(click())
+            onView(withText(name)).check(matches(isDisplayed()))
+            onView(isAssignableFrom(Toolbar::class.java)).check(matches(isDisplayed()))
+            """
+        #expect(Self.found(kotlin, "LoginTest.kt") == [
+            "espresso|onView(withId(R.id.login))|LoginTest.kt:1",
+            #"espresso|onView(allOf(withId(R.id.title), withText("Hello"), isDisplayed()))|LoginTest.kt:2"#,
+            #"espresso|onView( allOf( withContentDescription("Navigate up"), isDisplayed() ) )|LoginTest.kt:4"#,
+            "espresso|onView(isAssignableFrom(Toolbar::class.java))|LoginTest.kt:12",
+        ])
+        let java = """
+            onView(withClassName(endsWith("Button"))).perform(click());
+            onView(allOf(withId(android.R.id.button1), withText("OK"))).perform(click());
+            """
+        #expect(Self.found(java, "DialogTest.java") == [
+            #"espresso|onView(withClassName(endsWith("Button")))|DialogTest.java:1"#,
+            #"espresso|onView(allOf(withId(android.R.id.button1), withText("OK")))|DialogTest.java:2"#,
+        ])
+    }
+
+    @Test("Kotlin: Compose's finders from the finder on, a pick after them kept, the assertion left out")
+    func compose() {
+        let source = """
+            composeTestRule.onNodeWithTag("login").performClick()
+            composeTestRule.onNodeWithText("Log in", substring = true, ignoreCase = true).assertIsDisplayed()
+            composeTestRule
+                .onNode(hasTestTag("x") and hasClickAction())
+                .performClick()
+            rule.onAllNodesWithTag("row")[2].assertExists()
+            composeTestRule.onAllNodesWithText("Item").onFirst().performClick()
+            composeTestRule.onNodeWithTag(tag).performClick()
+            """
+        #expect(Self.found(source, "LoginScreenTest.kt") == [
+            #"compose|onNodeWithTag("login")|LoginScreenTest.kt:1"#,
+            #"compose|onNodeWithText("Log in", substring = true, ignoreCase = true)|LoginScreenTest.kt:2"#,
+            #"compose|onNode(hasTestTag("x") and hasClickAction())|LoginScreenTest.kt:4"#,
+            #"compose|onAllNodesWithTag("row")[2]|LoginScreenTest.kt:6"#,
+            #"compose|onAllNodesWithText("Item").onFirst()|LoginScreenTest.kt:7"#,
+        ])
+    }
+
     @Test("Ruby: Appium's symbols and keyword arguments; Frank's and Calabash's calls in UIQuery")
     func ruby() {
         let source = """
