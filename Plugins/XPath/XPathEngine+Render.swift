@@ -94,6 +94,14 @@ extension XPathEngine {
         case .hasAncestor(let inner):
             guard case .selector(let e) = expression(inner) else { return expression(inner) }
             return .selector("ancestor::*[\(e)]")
+        case let .hasRelative(relative, inner):
+            guard case .selector(let e) = expression(inner) else { return expression(inner) }
+            switch relative {
+            case .parent: return .selector("parent::*[\(e)]")
+            case .child: return .selector("*[\(e)]")
+            case .descendant: return .selector("descendant::*[\(e)]")
+            case .sibling: return .selector("preceding-sibling::*[\(e)] or following-sibling::*[\(e)]")
+            }
         }
     }
 

@@ -159,7 +159,9 @@ public struct ProgramGenerator<R: RandomNumberGenerator> {
         case 16, 17: return .and((0..<(1 + rng.below(3))).map { _ in predicate(depth: depth + 1) })
         case 18: return .or((0..<(1 + rng.below(3))).map { _ in predicate(depth: depth + 1) })
         case 19: return .not(predicate(depth: depth + 1))
-        default: return .hasAncestor(predicate(depth: depth + 1))
+        default:
+            if rng.chance(50) { return .hasAncestor(predicate(depth: depth + 1)) }
+            return .hasRelative(pick(Relative.allCases), predicate(depth: depth + 1))
         }
     }
 }

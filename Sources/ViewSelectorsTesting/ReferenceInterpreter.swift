@@ -397,7 +397,7 @@ public final class ReferenceInterpreter {
             predicate = p
             switch p {
             case .and(let ps), .or(let ps): parts = ps.map(Check.init)
-            case .not(let q), .hasAncestor(let q): parts = [Check(q)]
+            case .not(let q), .hasAncestor(let q), .hasRelative(_, let q): parts = [Check(q)]
             default: parts = []
             }
         }
@@ -468,7 +468,41 @@ public final class ReferenceInterpreter {
             return !(try holds(check.parts[0], v))
         case .hasAncestor:
             return try someAncestor(passes: check, v)
+        case .hasRelative(let relative, _):
+            let q = check.parts[0]
+            switch relative {
+            case .parent:
+                guard let p = tree.parent(of: v) else { return false }
+                return try holds(q, p)
+            case .child:
+                for c in tree.children(of: v) where try holds(q, c) { return true }
+                return false
+            case .sibling:
+                let family = tree.parent(of: v).map { tree.children(of: $0) } ?? tree.roots
+                for s in family where s != v {
+                    if try holds(q, s) { return true }
+                }
+                return false
+            case .descendant:
+                return try someDescendant(passes: check, v)
+            }
         }
+    }
+
+    /// Some strict descendant of `v` passes the check's operand: decided for every node on first
+    /// use, from the last node back (a node's children come after it in preorder), by the
+    /// definition "a child passes, or a child has such a descendant".
+    private func someDescendant(passes check: Check, _ v: NodeID) throws -> Bool {
+        if check.answers.isEmpty {
+            check.answers = [UInt8](repeating: 1, count: tree.count)
+            for x in stride(from: tree.count - 1, through: 0, by: -1) {
+                for c in tree.children(of: NodeID(x)) {
+                    if check.answers[Int(c)] == 2 { check.answers[x] = 2; break }
+                    if try holds(check.parts[0], c) { check.answers[x] = 2; break }
+                }
+            }
+        }
+        return check.answers[Int(v)] == 2
     }
 
     /// A string test on one value: the subject read with the options, then compared as UTF-8.

@@ -84,6 +84,7 @@ struct ProgramJSONDocTests {
             case .or(let ps): predicates.insert("or"); for q in ps { note(q) }
             case .not(let q): predicates.insert("not"); note(q)
             case .hasAncestor(let q): predicates.insert("ancestor"); note(q)
+            case .hasRelative(_, let q): predicates.insert("relative"); note(q)
             case .structural: Issue.record("JSON decoded to an engine's structural test: \(p)")
             case .bitsSet: predicates.insert("bits")
             }
@@ -131,7 +132,7 @@ struct ProgramJSONDocTests {
         // the blocks that filter first.
         #expect(predicates == ["any", "none", "kindOf", "memberOf", "string.equals", "string.contains", "string.hasPrefix",
                                "string.hasSuffix", "string.matcher", "bool", "number", "has", "custom", "and", "or", "not",
-                               "ancestor", "bits"])
+                               "ancestor", "relative", "bits"])
     }
 
     /// A C compiler: `CC`, else the usual names.

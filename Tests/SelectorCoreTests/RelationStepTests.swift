@@ -237,3 +237,64 @@ struct RelationStepTests {
         #expect(withReference.estimatedBytes > small.estimatedBytes + 1_000)
     }
 }
+
+/// `Predicate.hasRelative`: the views around a view, decided for the whole tree in one pass, as the
+/// reference interpreter defines them, under `or` and `not` too (Espresso's `withParent`,
+/// `withChild`, `hasDescendant`, `hasSibling`; Compose's `hasParent`, `hasAny…`).
+@Suite("relative predicates against the reference")
+struct RelativePredicateTests {
+    @Test("each relation, alone, negated and in an or, on random trees and an app, with several roots", arguments: [0, 1, 2])
+    func relations(kind: Int) throws {
+        let tree: ViewTree
+        switch kind {
+        case 0: tree = RandomTrees.build(nodes: 3_000, seed: 61, shape: .random, frames: .some)
+        case 1: tree = RandomTrees.build(nodes: 2_000, seed: 62, shape: .wide, frames: .none)
+        default: tree = SyntheticApp.generate(nodes: 5_000, seed: 63)
+        }
+        let reference = ReferenceInterpreter(tree: tree)
+        let inner: [Predicate] = [.kindOf("UILabel"), .memberOf("UIButton"), .string(property: "accessibilityLabel", .hasPrefix("Row 1")), .any]
+        var nonEmpty = 0
+        for relative in Relative.allCases {
+            for q in inner {
+                for p in [Predicate.hasRelative(relative, q), .not(.hasRelative(relative, q)),
+                          .or([.kindOf("UITableViewCell"), .hasRelative(relative, q)])] {
+                    var b = ProgramBuilder(start: .document)
+                    b.descendants(p, unique: true)
+                    let program = b.build()
+                    let ours = try Matcher().select(program, in: tree)
+                    let theirs = try reference.select(program)
+                    #expect(ours == theirs, "\(relative) \(p)")
+                    if !ours.isEmpty { nonEmpty += 1 }
+                }
+            }
+        }
+        #expect(nonEmpty > 30)
+    }
+
+    @Test("the definitions on a small tree: a parent, children, a descendant, siblings and roots")
+    func definitions() throws {
+        // window > (cell > (label "A", button), cell > label "B"); a second root: label "C".
+        var builder = ViewTreeBuilder(hierarchy: .standard)
+        func add(_ n: N, _ parent: ViewTreeBuilder.Handle?) {
+            let h = builder.addNode(className: n.className, parent: parent)
+            builder.setString("uid", n.uid, on: h)
+            for (k, v) in n.properties { builder.set(k, v, on: h) }
+            for c in n.children { add(c, h) }
+        }
+        add(N("UIWindow", "1", [], [N("UITableViewCell", "2", [], [N("UILabel", "3", label: "A"), N("UIButton", "4")]),
+                                     N("UITableViewCell", "5", [], [N("UILabel", "6", label: "B")])]), nil)
+        add(N("UILabel", "7", label: "C"), nil)
+        let tree = builder.build()
+        func uids(_ p: Predicate) throws -> [String] {
+            var b = ProgramBuilder(start: .document)
+            b.descendants(p, unique: true)
+            return tree.uids(of: try Matcher().select(b.build(), in: tree))
+        }
+        #expect(try uids(.hasRelative(.parent, .kindOf("UITableViewCell"))) == ["3", "4", "6"])
+        #expect(try uids(.hasRelative(.child, .kindOf("UIButton"))) == ["2"])
+        #expect(try uids(.hasRelative(.descendant, .kindOf("UILabel"))) == ["1", "2", "5"])
+        #expect(try uids(.hasRelative(.sibling, .kindOf("UIButton"))) == ["3"])
+        #expect(try uids(.hasRelative(.sibling, .string(property: "accessibilityLabel", .equals("C")))) == ["1"])
+        #expect(try uids(.not(.hasRelative(.parent, .any))) == ["1", "7"])
+    }
+}

@@ -604,6 +604,15 @@ struct Explainer {
             if let leaf = stringLeaf(p, for: v) { return why(leaf, fails: v) }
             return "it fails \(ProgramPrinter.text(p))"
         case .hasAncestor(let q): return "no ancestor passes \(ProgramPrinter.text(q))"
+        case let .hasRelative(relative, q):
+            let who: String
+            switch relative {
+            case .parent: who = "its parent does not pass"
+            case .child: who = "no child passes"
+            case .descendant: who = "no descendant passes"
+            case .sibling: who = "no sibling passes"
+            }
+            return "\(who) \(ProgramPrinter.text(q))"
         case .structural(let condition): return condition.test.failure
         case let .custom(name, arguments):
             if arguments.isEmpty, let value = tree.value(name, of: v) { return "\(name) is \(render(value))" }

@@ -22,6 +22,48 @@ extension Resolver {
         return any ? .nodeSet(below) : .constant(false)
     }
 
+    /// `hasRelative`: the inner test once per node, then one pass over the parents. Children
+    /// follow their parent in preorder, so a pass from the last node back has settled a node's
+    /// whole subtree before it reaches the node.
+    mutating func resolveHasRelative(_ relative: Relative, _ inner: Predicate) throws(SelectorError) -> ResolvedTest {
+        let test = try nodeTest(inner)
+        if test.never { return .constant(false) }
+        let n = tree.count, parents = tree.parents, classIDs = tree.classIDs
+        var out = Bitset(count: n)
+        var any = false
+        switch relative {
+        case .parent:
+            for i in 0..<n {
+                let p = parents[i]
+                if p >= 0 && test.passes(p, classIDs: classIDs) { out.insert(i); any = true }
+            }
+        case .child:
+            for i in 0..<n {
+                let p = Int(parents[i])
+                if p >= 0 && test.passes(Int32(i), classIDs: classIDs) { out.insert(p); any = true }
+            }
+        case .descendant:
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                let p = Int(parents[i])
+                if p >= 0 && (out.contains(i) || test.passes(Int32(i), classIDs: classIDs)) { out.insert(p); any = true }
+            }
+        case .sibling:
+            // Passing children per parent (the roots' under -1), then each node's less its own.
+            var passing = [Int32](repeating: 0, count: n + 1)
+            var passes = Bitset(count: n)
+            for i in 0..<n where test.passes(Int32(i), classIDs: classIDs) {
+                passes.insert(i)
+                passing[Int(parents[i]) + 1] += 1
+            }
+            for i in 0..<n where passing[Int(parents[i]) + 1] - (passes.contains(i) ? 1 : 0) > 0 {
+                out.insert(i); any = true
+            }
+        }
+        statistics.nodesScanned += n
+        try deadline.check()
+        return any ? .nodeSet(out) : .constant(false)
+    }
+
     /// An engine's structural test (`StructuralTest`), decided for every node at once.
     mutating func resolveStructural(_ test: any StructuralTest) throws(SelectorError) -> ResolvedTest {
         if let known = structuralAnswers[test.description] { return known }

@@ -163,6 +163,7 @@ struct Resolver {
             if out.isEmpty { return .constant(false) }
             return out.count == 1 ? out[0] : .or(out.map(closeClassMask))
         case .hasAncestor(let q): return try resolveHasAncestor(q)
+        case let .hasRelative(relative, q): return try resolveHasRelative(relative, q)
         case .structural(let condition): return try resolveStructural(condition.test)
         case let .bitsSet(property, mask): return resolveBits(property, mask)
         case .not(let q):

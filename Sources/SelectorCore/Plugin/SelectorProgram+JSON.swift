@@ -347,6 +347,8 @@ extension Predicate {
         case .or(let ps): return .object([("or", .array(try ps.map { (p) throws(SelectorError) in try p.pluginJSON(matchers) }))])
         case .not(let p): return .object([("not", try p.pluginJSON(matchers))])
         case .hasAncestor(let p): return .object([("ancestor", try p.pluginJSON(matchers))])
+        case let .hasRelative(relative, p):
+            return .object([("relative", .string(relative.rawValue)), ("test", try p.pluginJSON(matchers))])
         case .structural(let condition):
             // Its code is the engine's: a plug-in's program has no way to hand it to the host.
             throw SelectorError(.usage, "the structural test '\(condition.test.description)' is an engine's own code, "
@@ -356,7 +358,7 @@ extension Predicate {
     }
 
     private static let kinds = ["kindOf", "memberOf", "string", "bool", "number", "has", "custom", "and", "or", "not",
-                                "ancestor", "bits"]
+                                "ancestor", "relative", "bits"]
     private static let stringOperations: [String: StringTest.Operation] = [
         "equals": .equals, "contains": .contains, "hasPrefix": .hasPrefix, "hasSuffix": .hasSuffix]
     private static let comparisons = ["==", "!=", "<", "<=", ">", ">="]
@@ -433,6 +435,13 @@ extension Predicate {
         case "ancestor":
             try object.allowOnly(["ancestor"], for: "an ancestor predicate")
             self = .hasAncestor(try Predicate(pluginJSON: object.value("ancestor"), at: "\(path).ancestor", matchers: matchers))
+        case "relative":
+            try object.allowOnly(["relative", "test"], for: "a relative predicate")
+            let name = try object.string("relative")
+            guard let relative = Relative(rawValue: name) else {
+                throw SelectorError(.usage, "\(path).relative: '\(name)' is not parent, child, descendant or sibling")
+            }
+            self = .hasRelative(relative, try Predicate(pluginJSON: object.value("test"), at: "\(path).test", matchers: matchers))
         case "bits":
             try object.allowOnly(["bits", "mask"], for: "a bits test")
             self = .bitsSet(property: try object.string("bits"), mask: Int64(try object.integer("mask")))

@@ -87,6 +87,18 @@ extension StringEvaluator {
     public func useDeadline(_ deadline: QueryDeadline) {}
 }
 
+/// The views around a node that `Predicate.hasRelative` tests.
+public enum Relative: String, Sendable, CaseIterable {
+    /// The node's parent.
+    case parent
+    /// The node's children.
+    case child
+    /// The node's descendants, the node excluded.
+    case descendant
+    /// The other children of the node's parent (the other roots for a root).
+    case sibling
+}
+
 /// A condition on one node. Predicates never move through the tree: steps do that.
 public enum Predicate: Sendable, Equatable {
     /// Always true.
@@ -124,6 +136,13 @@ public enum Predicate: Sendable, Equatable {
     /// `parentViewOfClass`, XPath's `ancestor::` in a predicate. Decided for every node in one
     /// preorder pass, so it costs one scan whatever the depth.
     indirect case hasAncestor(Predicate)
+    /// Some view in the relation to the node passes the predicate: its parent, one of its children,
+    /// one of its descendants (the node excluded) or one of its siblings (another child of its
+    /// parent; roots are siblings of each other, as on the `siblings` axis). Espresso's
+    /// `withParent`/`withChild`/`hasDescendant`/`hasSibling`, Compose's `hasParent`/`hasAnyChild`/
+    /// `hasAnyDescendant`/`hasAnySibling`. Decided for every node in one pass over the parents, as
+    /// `hasAncestor` is, so it may stand anywhere in a predicate (under `or` and `not`).
+    indirect case hasRelative(Relative, Predicate)
 
     /// Conjunction that folds nested `and`s and drops `any`.
     public static func all(_ parts: [Predicate]) -> Predicate {

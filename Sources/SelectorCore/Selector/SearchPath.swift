@@ -362,6 +362,9 @@ struct RecordedVocabulary {
         case .hasAncestor(let inner):
             let s = specialize(inner, maxClasses: maxClasses)
             return s == .none ? .none : .hasAncestor(s)
+        case let .hasRelative(relative, inner):
+            let s = specialize(inner, maxClasses: maxClasses)
+            return s == .none ? .none : .hasRelative(relative, s)
         }
     }
 }

@@ -81,6 +81,7 @@ enum ProgramPrinter {
         case .structural(let condition): return condition.test.description
         case let .bitsSet(property, mask): return "\(property) & \(mask) == \(mask)"
         case .hasAncestor(let q): return "ancestor(\(text(q)))"
+        case let .hasRelative(relative, q): return "\(relative.rawValue)(\(text(q)))"
         case .and(let ps): return ps.map(operand).joined(separator: " ∧ ")
         case .or(let ps): return ps.map(operand).joined(separator: " ∨ ")
         case .not(let q): return "¬" + operand(q)

@@ -407,7 +407,7 @@ enum ProgramSize {
             }
         case .and(let parts), .or(let parts):
             return arrayHeader + parts.reduce(parts.count * MemoryLayout<Predicate>.stride) { $0 + bytes(of: $1) }
-        case .not(let p), .hasAncestor(let p): return box + MemoryLayout<Predicate>.stride + bytes(of: p)
+        case .not(let p), .hasAncestor(let p), .hasRelative(_, let p): return box + MemoryLayout<Predicate>.stride + bytes(of: p)
         }
     }
 
