@@ -143,7 +143,7 @@ enum XPathCompiler {
     /// `e`, read as a boolean for a view, as a core predicate; nil when it has none that is exact.
     /// With `numeric`, the attributes that hold only numbers on the trees at hand, a comparison of
     /// one with a number (`@width > 100`) is the core's number test too: exact on those trees only.
-    static func corePredicate(_ e: XExpr, numeric: Set<String> = []) -> Predicate? {
+    static func corePredicate(_ e: XExpr, numeric: Set<String> = [], nested: Bool = false) -> Predicate? {
         switch e {
         case let .compare(l, rest) where !numeric.isEmpty && rest.count == 1:
             let op = rest[0].0, r = rest[0].1
@@ -151,33 +151,37 @@ enum XPathCompiler {
             var found: (String, XCompare, Double)?
             if let a = attributeName(l), numeric.contains(a), case .number(let x) = r { found = (a, op, x) }
             if let a = attributeName(r), numeric.contains(a), case .number(let x) = l, let f = flipped[op] { found = (a, f, x) }
-            guard let (a, cmp, x) = found, !a.contains(".") else { return corePredicate(e) }
+            guard let (a, cmp, x) = found, !a.contains(".") else { return corePredicate(e, nested: nested) }
             let comparison: Comparison = [.eq: .equal, .ne: .notEqual, .lt: .less, .le: .lessOrEqual,
                                           .gt: .greater, .ge: .greaterOrEqual][cmp]!
             return .number(property: a, comparison, x)
         case .and(let parts) where !numeric.isEmpty:
             var out: [Predicate] = []
-            for p in parts { guard let c = corePredicate(p, numeric: numeric) else { return nil }; out.append(c) }
+            for p in parts { guard let c = corePredicate(p, numeric: numeric, nested: true) else { return nil }; out.append(c) }
             return .all(out)
         case .or(let parts) where !numeric.isEmpty:
             var out: [Predicate] = []
-            for p in parts { guard let c = corePredicate(p, numeric: numeric) else { return nil }; out.append(c) }
+            for p in parts { guard let c = corePredicate(p, numeric: numeric, nested: true) else { return nil }; out.append(c) }
             return .or(out)
-        case .call(.not, let args) where !numeric.isEmpty: return corePredicate(args[0], numeric: numeric).map { .not($0) }
+        case .call(.not, let args) where !numeric.isEmpty: return corePredicate(args[0], numeric: numeric, nested: true).map { .not($0) }
         case .call(.true, _): return .any
         case .call(.false, _): return Predicate.none
-        case .call(.not, let args): return corePredicate(args[0]).map { .not($0) }
-        case .call(.boolean, let args): return corePredicate(args[0])
+        case .call(.not, let args): return corePredicate(args[0], nested: true).map { .not($0) }
+        case .call(.boolean, let args): return corePredicate(args[0], nested: true)
         case .and(let parts):
             var out: [Predicate] = []
-            for p in parts { guard let c = corePredicate(p) else { return nil }; out.append(c) }
+            for p in parts { guard let c = corePredicate(p, nested: true) else { return nil }; out.append(c) }
             return .all(out)
         case .or(let parts):
             var out: [Predicate] = []
-            for p in parts { guard let c = corePredicate(p) else { return nil }; out.append(c) }
+            for p in parts { guard let c = corePredicate(p, nested: true) else { return nil }; out.append(c) }
             return .or(out)
         case .path(false, let steps) where ancestorStep(steps) != nil:
             return ancestorExistence(ancestorStep(steps)!)
+        // Inside `and`, `or` and `not`, `parent::A`, `A` (a child) and `descendant::A` are the
+        // core's relative tests; alone in a predicate they stay steps (`existence`).
+        case .path(false, let steps) where nested && relativeExistence(steps) != nil:
+            return relativeExistence(steps)
         case .path(false, let steps) where steps.count == 1 && steps[0].predicates.isEmpty:
             let s = steps[0]
             switch (s.axis, s.test) {
@@ -208,6 +212,38 @@ enum XPathCompiler {
         default:
             return nil
         }
+    }
+
+    /// `parent::A[…]`, `A[…]` (`child::`) or `descendant::A[…]` (after an optional `.`) read as a
+    /// boolean for a view: whether the axis holds a view passing the step's core tests, the core's
+    /// `hasRelative`. Only name tests and `*`: `node()` would count the root node and text.
+    private static func relativeExistence(_ steps: [XStep]) -> Predicate? {
+        var steps = steps[...]
+        if steps.count == 2, let first = steps.first, first.axis == .self, first.test == .node, first.predicates.isEmpty {
+            steps = steps.dropFirst()
+        }
+        guard steps.count == 1, let s = steps.first else { return nil }
+        let relative: Relative
+        switch s.axis {
+        case .parent: relative = .parent
+        case .child: relative = .child
+        case .descendant: relative = .descendant
+        default: return nil
+        }
+        var parts: [Predicate] = []
+        switch s.test {
+        case .name(let n): parts.append(.memberOf(n))
+        case .any: break
+        default: return nil
+        }
+        var picking = false
+        for p in s.predicates {
+            if !picking, let core = p.core { parts.append(core); continue }
+            guard p.constantIndex == 1 || p.isLast else { return nil }
+            picking = true
+        }
+        let target = Predicate.all(parts)
+        return target == .none ? Predicate.none : .hasRelative(relative, target)
     }
 
     /// The one `ancestor::` or `ancestor-or-self::` step of `steps` (after an optional `.`).

@@ -1,0 +1,312 @@
+public import SelectorCore
+
+// Espresso matchers as a Kotlin or Java test writes them:
+// `onView(allOf(withId(R.id.login), withText("Log in"), isDisplayed())).perform(click())`.
+// The parser reads the expression language both share (calls, qualified names, string and
+// number literals, `R.id.x` references, `Button::class.java` and `Button.class`) into
+// `EspressoExpression`s; `EspressoVocabulary` then gives them their Espresso meaning, so one
+// reader serves view matchers and Hamcrest string matchers alike. Offsets are UTF-8 byte offsets.
+
+/// One parsed expression with where it starts.
+indirect enum EspressoExpression: Equatable {
+    /// `name(args)`, with the qualifier written before it (`Matchers.allOf` → ["Matchers"]).
+    case call(name: String, qualifier: [String], arguments: [EspressoExpression], at: Int)
+    /// A string literal's value.
+    case string(String, at: Int)
+    /// A whole number.
+    case number(Int, at: Int)
+    /// A dotted name that is not a call: `R.id.login`, `Visibility.VISIBLE`.
+    case path([String], at: Int)
+    /// A class literal: `Button::class.java`, `android.widget.Button.class`.
+    case classLiteral(String, at: Int)
+    /// A class's name as a string: `Button::class.java.name`, `Button.class.getName()`.
+    case className(String, at: Int)
+
+    /// Where the expression starts.
+    var offset: Int {
+        switch self {
+        case let .call(_, _, _, at), let .string(_, at), let .number(_, at), let .path(_, at),
+             let .classLiteral(_, at), let .className(_, at): return at
+        }
+    }
+}
+
+/// What the whole selector holds: the matcher inside `onView(…)` (or alone).
+struct EspressoStatement: Equatable {
+    var matcher: EspressoExpression
+}
+
+/// A recursive-descent reader over UTF-8 bytes.
+struct EspressoParser {
+    let text: String
+    let bytes: [UInt8]
+    var i = 0
+
+    init(_ text: String) { self.text = text; bytes = Array(text.utf8) }
+
+    /// The most nested calls accepted (`allOf(withParent(allOf(…)))`…).
+    static let maxDepth = 64
+
+    static func parse(_ selector: String) throws(SelectorError) -> EspressoStatement {
+        var p = EspressoParser(selector)
+        return try p.statement()
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> SelectorError {
+        SelectorError.syntax(message, at: offset ?? i, in: text)
+    }
+
+    var current: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+    /// Spaces, line breaks and comments, which a pasted test line may hold.
+    mutating func skipSpace() {
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
+            if c == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
+                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+                continue
+            }
+            if c == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2A {
+                var j = i + 2
+                while j + 1 < bytes.count, !(bytes[j] == 0x2A && bytes[j + 1] == 0x2F) { j += 1 }
+                guard j + 1 < bytes.count else { return }
+                i = j + 2
+                continue
+            }
+            return
+        }
+    }
+
+    mutating func eat(_ c: UInt8) -> Bool {
+        skipSpace()
+        guard current == c else { return false }
+        i += 1
+        return true
+    }
+
+    static func isIdentifierStart(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24
+    }
+
+    static func isIdentifierPart(_ c: UInt8) -> Bool { isIdentifierStart(c) || (c >= 0x30 && c <= 0x39) }
+
+    /// A Java or Kotlin identifier; Kotlin's backticked `` `is` `` reads as `is`.
+    mutating func identifier() throws(SelectorError) -> String? {
+        skipSpace()
+        guard let c = current else { return nil }
+        if c == 0x60 {
+            let start = i
+            i += 1
+            let nameStart = i
+            while i < bytes.count, bytes[i] != 0x60, bytes[i] != 0x0A { i += 1 }
+            guard current == 0x60, i > nameStart else { throw error("unterminated `name` in backticks", at: start) }
+            let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
+            i += 1
+            return name
+        }
+        guard Self.isIdentifierStart(c) else { return nil }
+        let start = i
+        while i < bytes.count, Self.isIdentifierPart(bytes[i]) { i += 1 }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    mutating func statement() throws(SelectorError) -> EspressoStatement {
+        skipSpace()
+        guard i < bytes.count else { throw error("expected onView(…) or a view matcher") }
+        let expression = try self.expression(depth: 0)
+        var matcher = expression
+        if case let .call(name, qualifier, arguments, at) = expression, name == "onView" || name == "onData" {
+            guard qualifier.isEmpty || qualifier.last == "Espresso" else { throw error("unknown receiver of \(name)", at: at) }
+            guard name == "onView" else {
+                throw error("onData selects adapter data, not views: only onView(…) is read", at: at)
+            }
+            guard arguments.count == 1 else { throw error("onView takes one view matcher", at: at) }
+            matcher = arguments[0]
+            try interactions()
+        }
+        _ = eat(0x3B)
+        skipSpace()
+        guard i == bytes.count else { throw error("unexpected text after the matcher") }
+        return EspressoStatement(matcher: matcher)
+    }
+
+    /// `.perform(…)`, `.check(…)` and `.withFailureHandler(…)` after `onView(…)`: what the test does
+    /// with the view, read past (balanced), since the selector names the view.
+    mutating func interactions() throws(SelectorError) {
+        while true {
+            skipSpace()
+            guard current == 0x2E else { return }
+            i += 1
+            let at = i
+            guard let name = try identifier() else { throw error("expected .perform(…) or .check(…)") }
+            switch name {
+            case "perform", "check", "withFailureHandler", "noActivity": break
+            case "inRoot": throw error("inRoot picks another window, which a recording does not tell apart", at: at)
+            default: throw error("only .perform(…) and .check(…) may follow onView(…)", at: at)
+            }
+            guard eat(0x28) else { throw error("expected `(` after .\(name)") }
+            try skipBalanced(open: i - 1)
+        }
+    }
+
+    /// Past the `)` matching the `(` just read, strings and characters skipped whole.
+    mutating func skipBalanced(open: Int) throws(SelectorError) {
+        var depth = 1
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 0x22 || c == 0x27 {
+                // A string or character literal, skipped whole: a `)` inside it closes nothing.
+                let quote = c, open = i
+                i += 1
+                while i < bytes.count, bytes[i] != quote { i += bytes[i] == 0x5C ? 2 : 1 }
+                guard i < bytes.count else { throw error("unterminated string", at: open) }
+                i += 1
+                continue
+            }
+            if c == 0x28 || c == 0x7B || c == 0x5B { depth += 1 }
+            if c == 0x29 || c == 0x7D || c == 0x5D {
+                depth -= 1
+                if depth == 0 { i += 1; return }
+            }
+            i += 1
+        }
+        throw error("unclosed `(`", at: open)
+    }
+
+    mutating func expression(depth: Int) throws(SelectorError) -> EspressoExpression {
+        guard depth < Self.maxDepth else { throw error("matchers nested deeper than \(Self.maxDepth)") }
+        skipSpace()
+        let start = i
+        guard let c = current else { throw error("expected a matcher") }
+        if c == 0x22 { return .string(try string(), at: start) }
+        if c == 0x27 { throw error("a character literal is not a string: use double quotes") }
+        if (c >= 0x30 && c <= 0x39) || c == 0x2D { return .number(try integer(), at: start) }
+        guard let first = try identifier() else { throw error("expected a matcher") }
+        var names = [first]
+        while true {
+            skipSpace()
+            if current == 0x3A, i + 1 < bytes.count, bytes[i + 1] == 0x3A {
+                // Kotlin: `Button::class`, `Button::class.java`, `Button::class.java.name`.
+                i += 2
+                guard try identifier() == "class" else { throw error("expected class after ::") }
+                var java = false
+                while eat(0x2E) {
+                    let at = i
+                    guard let member = try identifier() else { throw error("expected a member after `.`") }
+                    switch member {
+                    case "java" where !java: java = true
+                    case "name" where java, "canonicalName" where java, "qualifiedName" where !java:
+                        return .className(names.joined(separator: "."), at: start)
+                    default: throw error("unexpected .\(member) on a class literal", at: at)
+                    }
+                }
+                return .classLiteral(names.joined(separator: "."), at: start)
+            }
+            guard current == 0x2E else { break }
+            i += 1
+            guard let next = try identifier() else { throw error("expected a name after `.`") }
+            names.append(next)
+        }
+        if eat(0x28) {
+            let name = names.removeLast()
+            var arguments: [EspressoExpression] = []
+            if !eat(0x29) {
+                repeat {
+                    skipSpace()
+                    if current == 0x29 { break }  // Kotlin's trailing comma
+                    arguments.append(try expression(depth: depth + 1))
+                } while eat(0x2C)
+                guard eat(0x29) else { throw error("expected `)` closing \(name)(") }
+            }
+            if names.last == "class", name == "getName" || name == "getCanonicalName", arguments.isEmpty {
+                return .className(names.dropLast().joined(separator: "."), at: start)
+            }
+            return .call(name: name, qualifier: names, arguments: arguments, at: start)
+        }
+        if names.count > 1, names.last == "class" {
+            return .classLiteral(names.dropLast().joined(separator: "."), at: start)
+        }
+        return .path(names, at: start)
+    }
+
+    mutating func integer() throws(SelectorError) -> Int {
+        skipSpace()
+        let start = i
+        if current == 0x2D { i += 1 }
+        let digits = i
+        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
+        guard i > digits, i - digits <= 18, let n = Int(String(decoding: bytes[start..<i], as: UTF8.self)) else {
+            throw error("expected a whole number", at: start)
+        }
+        // `0L`, `3f`: Kotlin and Java number suffixes say nothing here.
+        if let c = current, c == 0x4C || c == 0x6C { i += 1 }
+        return n
+    }
+
+    /// `"…"` with Java's and Kotlin's escapes, or a Kotlin raw string `"""…"""`; a Kotlin
+    /// template (`$name`, `${…}`) is not a fixed string.
+    mutating func string() throws(SelectorError) -> String {
+        skipSpace()
+        let start = i
+        guard current == 0x22 || current == 0x27 else { throw error("expected a string in double quotes") }
+        let quote = bytes[i]
+        if quote == 0x22, i + 2 < bytes.count, bytes[i + 1] == 0x22, bytes[i + 2] == 0x22 {
+            i += 3
+            let contentStart = i
+            while i + 2 < bytes.count, !(bytes[i] == 0x22 && bytes[i + 1] == 0x22 && bytes[i + 2] == 0x22) {
+                if bytes[i] == 0x24, Self.isTemplateStart(bytes, i + 1) { throw error("a Kotlin template ($…) is not a fixed string") }
+                i += 1
+            }
+            guard i + 2 < bytes.count else { throw error("unterminated string", at: start) }
+            let value = String(decoding: bytes[contentStart..<i], as: UTF8.self)
+            i += 3
+            return value
+        }
+        i += 1
+        var out: [UInt8] = []
+        while i < bytes.count, bytes[i] != quote {
+            let c = bytes[i]
+            if c == 0x0A { break }
+            if c == 0x24, quote == 0x22, Self.isTemplateStart(bytes, i + 1) {
+                throw error("a Kotlin template ($…) is not a fixed string")
+            }
+            if c == 0x5C {
+                let escape = i
+                i += 1
+                guard i < bytes.count else { break }
+                switch bytes[i] {
+                case 0x6E: out.append(0x0A)
+                case 0x74: out.append(0x09)
+                case 0x72: out.append(0x0D)
+                case 0x62: out.append(0x08)
+                case 0x66: out.append(0x0C)
+                case 0x30: out.append(0x00)
+                case 0x22, 0x27, 0x5C, 0x24: out.append(bytes[i])
+                case 0x75:
+                    var j = i
+                    while j < bytes.count, bytes[j] == 0x75 { j += 1 }  // Java allows \uuuu0041
+                    guard j + 4 <= bytes.count,
+                          let v = UInt32(String(decoding: bytes[j..<(j + 4)], as: UTF8.self), radix: 16),
+                          let scalar = Unicode.Scalar(v) else { throw error("\\u takes four hex digits of a character", at: escape) }
+                    out += Array(String(Character(scalar)).utf8)
+                    i = j + 3
+                default: throw error("unknown escape \\\(String(decoding: [bytes[i]], as: UTF8.self))", at: escape)
+                }
+                i += 1
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        guard i < bytes.count, bytes[i] == quote else { throw error("unterminated string", at: start) }
+        i += 1
+        guard quote == 0x22 else { throw error("a character literal is not a string: use double quotes", at: start) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether a `$` is followed by what makes it a Kotlin template (`$name`, `${`).
+    static func isTemplateStart(_ bytes: [UInt8], _ j: Int) -> Bool {
+        j < bytes.count && (bytes[j] == 0x7B || isIdentifierStart(bytes[j]))
+    }
+}
