@@ -58,22 +58,11 @@ public enum XCUITestVocabulary {
     }
 
     /// The UIKit classes of a UIKit recording and the type XCUITest reports for each, most specific
-    /// first: a view takes the type of the first class it is a kind of, else `other`. The same
-    /// table as the XCUITest page-source writer's (HierarchyFormats, `XCUITestWriter.roleTypes`),
-    /// so a `/dump` converted to a page source keeps every view's type.
-    public static let uikitRoles: [(uikitClass: String, type: String)] = [
-        ("UIApplication", "application"), ("UIWindow", "window"), ("UITableViewCell", "cell"),
-        ("UICollectionViewCell", "cell"), ("UISearchTextField", "searchField"), ("UITextField", "textField"),
-        ("UITextView", "textView"), ("UISwitch", "switch"), ("UISlider", "slider"), ("UIStepper", "stepper"),
-        ("UISegmentedControl", "segmentedControl"), ("UIDatePicker", "datePicker"), ("UIPageControl", "pageIndicator"),
-        ("UIButton", "button"), ("UINavigationButton", "button"), ("UIPushButton", "button"),
-        ("UIToolbarButton", "button"), ("UITabBarButton", "button"), ("UILabel", "staticText"),
-        ("UITableView", "table"), ("UICollectionView", "collectionView"), ("UIWebView", "webView"),
-        ("WKWebView", "webView"), ("UIScrollView", "scrollView"), ("UIImageView", "image"),
-        ("UINavigationBar", "navigationBar"), ("UITabBar", "tabBar"), ("UIToolbar", "toolbar"),
-        ("UISearchBar", "searchField"), ("UIPickerView", "picker"), ("UIProgressView", "progressIndicator"),
-        ("UIActivityIndicatorView", "activityIndicator"), ("UIAlertView", "alert"), ("UIActionSheet", "sheet"),
-    ]
+    /// first (`ClassHierarchy.xcuitestRoles`, the page-source writer's table too), the type as a
+    /// query names it (`staticText`).
+    public static let uikitRoles: [(uikitClass: String, type: String)] = ClassHierarchy.xcuitestRoles.map {
+        ($0.uikitClass, $0.type.prefix(1).lowercased() + $0.type.dropFirst())
+    }
 
     /// Views whose class is an XCUITest type: a page source's (its `type`), never a UIKit class.
     static let isPageSourceType = Predicate.string(property: "class", .hasPrefix("XCUIElementType"))

@@ -41,25 +41,12 @@ struct XCUITestWriter {
 
     init(tree: ViewTree) { self.tree = tree }
 
-    /// UIKit roles and the XCUITest type each is written as, most specific first.
-    static let roleTypes: [(String, String)] = [
-        ("UIApplication", "Application"), ("UIWindow", "Window"), ("UITableViewCell", "Cell"),
-        ("UICollectionViewCell", "Cell"), ("UISearchTextField", "SearchField"), ("UITextField", "TextField"),
-        ("UITextView", "TextView"), ("UISwitch", "Switch"), ("UISlider", "Slider"), ("UIStepper", "Stepper"),
-        ("UISegmentedControl", "SegmentedControl"), ("UIDatePicker", "DatePicker"), ("UIPageControl", "PageIndicator"),
-        ("UIButton", "Button"), ("UINavigationButton", "Button"), ("UIPushButton", "Button"),
-        ("UIToolbarButton", "Button"), ("UITabBarButton", "Button"), ("UILabel", "StaticText"),
-        ("UITableView", "Table"), ("UICollectionView", "CollectionView"), ("UIWebView", "WebView"),
-        ("WKWebView", "WebView"), ("UIScrollView", "ScrollView"), ("UIImageView", "Image"),
-        ("UINavigationBar", "NavigationBar"), ("UITabBar", "TabBar"), ("UIToolbar", "Toolbar"),
-        ("UISearchBar", "SearchField"), ("UIPickerView", "Picker"), ("UIProgressView", "ProgressIndicator"),
-        ("UIActivityIndicatorView", "ActivityIndicator"), ("UIAlertView", "Alert"), ("UIActionSheet", "Sheet"),
-    ]
-
+    /// A class's XCUITest type: a page-source name as it is, a UIKit class by its first role in
+    /// `ClassHierarchy.xcuitestRoles`, else `Other`.
     private func typeName(ofClass id: Int32) -> String {
         let name = tree.classes.names[Int(id)]
         if name.hasPrefix("XCUIElementType") { return name }
-        for (role, type) in Self.roleTypes {
+        for (role, type) in ClassHierarchy.xcuitestRoles {
             if let r = tree.classes.id(of: role), tree.classes.isKind(id, of: r) { return "XCUIElementType" + type }
         }
         return "XCUIElementTypeOther"

@@ -155,3 +155,23 @@ extension ClassHierarchy {
         return h
     }()
 }
+
+extension ClassHierarchy {
+    /// The UIKit classes and the XCUITest element type each is reported as (`Button` for
+    /// `XCUIElementTypeButton`), most specific first: a view takes the type of the first class it
+    /// is a kind of, else `Other`. One table for the XCUITest page-source writer (a `/dump`
+    /// converted to a page source) and the `xcuitest` engine's type queries on a UIKit recording.
+    public static let xcuitestRoles: [(uikitClass: String, type: String)] = [
+        ("UIApplication", "Application"), ("UIWindow", "Window"), ("UITableViewCell", "Cell"),
+        ("UICollectionViewCell", "Cell"), ("UISearchTextField", "SearchField"), ("UITextField", "TextField"),
+        ("UITextView", "TextView"), ("UISwitch", "Switch"), ("UISlider", "Slider"), ("UIStepper", "Stepper"),
+        ("UISegmentedControl", "SegmentedControl"), ("UIDatePicker", "DatePicker"), ("UIPageControl", "PageIndicator"),
+        ("UIButton", "Button"), ("UINavigationButton", "Button"), ("UIPushButton", "Button"),
+        ("UIToolbarButton", "Button"), ("UITabBarButton", "Button"), ("UILabel", "StaticText"),
+        ("UITableView", "Table"), ("UICollectionView", "CollectionView"), ("UIWebView", "WebView"),
+        ("WKWebView", "WebView"), ("UIScrollView", "ScrollView"), ("UIImageView", "Image"),
+        ("UINavigationBar", "NavigationBar"), ("UITabBar", "TabBar"), ("UIToolbar", "Toolbar"),
+        ("UISearchBar", "SearchField"), ("UIPickerView", "Picker"), ("UIProgressView", "ProgressIndicator"),
+        ("UIActivityIndicatorView", "ActivityIndicator"), ("UIAlertView", "Alert"), ("UIActionSheet", "Sheet"),
+    ]
+}
