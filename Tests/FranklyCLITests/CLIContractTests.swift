@@ -49,7 +49,7 @@ import Testing
     @Test func enginesListsEveryBuiltInEngineOnePerLine() throws {
         let r = try CLIRunner.run(["engines"])
         #expect(r.status == 0)
-        #expect(r.stdout == "accessibility_id\nclass_name\ndetox\nfry\nid\nmaestro\npredicate\nregex\nshelley\nshelley_compat\nuiquery\nuiselector\nwdio\nxpath\n")
+        #expect(r.stdout == "accessibility_id\nclass_name\ncompose\ndetox\nespresso\nfry\nid\nmaestro\npredicate\nregex\nshelley\nshelley_compat\nuiquery\nuiselector\nwdio\nxcuitest\nxpath\n")
     }
 
     @Test func selectPrintsUidsInResultOrderOnTheSampleApp() throws {

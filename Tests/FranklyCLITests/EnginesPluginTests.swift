@@ -21,7 +21,7 @@ import Testing
         try #require(FileManager.default.fileExists(atPath: path), "\(Self.environmentVariable) names a missing file: \(path)")
         let r = try CLIRunner.run(["engines", "--plugin", path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "accessibility_id\nclass_chain\nclass_name\ndetox\nfry\nid\nmaestro\npredicate\nregex\nshelley\nshelley_compat\nuiquery\nuiselector\nwdio\nxpath\n")
+        #expect(r.stdout == "accessibility_id\nclass_chain\nclass_name\ncompose\ndetox\nespresso\nfry\nid\nmaestro\npredicate\nregex\nshelley\nshelley_compat\nuiquery\nuiselector\nwdio\nxcuitest\nxpath\n")
     }
 
     @Test("engines --plugin with a missing file exits 2 naming it")

@@ -44,7 +44,7 @@ struct EngineExtensionTests {
     func listed() async throws {
         try await withServer(Self.server(Self.registry())) { client async throws in
             #expect(try await client.get("/engines").json
-                == JSONValue.array(["accessibility_id", "class_name", "detox", "fry", "hash_uid", "id", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "wdio", "xpath"]))
+                == JSONValue.array(["accessibility_id", "class_name", "compose", "detox", "espresso", "fry", "hash_uid", "id", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector", "wdio", "xcuitest", "xpath"]))
         }
     }
 
@@ -82,7 +82,7 @@ struct EngineExtensionTests {
         // The sample is a Frank recording: Frank's languages, and the one registered here, which
         // does not say where it runs.
         #expect(registry.suggestions(for: id, in: tree).map(\.engine)
-            == ["detox", "fry", "hash_uid", "predicate", "regex", "shelley", "shelley_compat", "uiquery"])
+            == ["detox", "fry", "hash_uid", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "xcuitest"])
     }
 }
 

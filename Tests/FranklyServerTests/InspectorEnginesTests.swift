@@ -37,7 +37,7 @@ struct InspectorEnginesTests {
             #expect(answer["recording"]?["source"] == "uiautomator")
             #expect(answer["recording"]?["description"]?.stringValue?.hasPrefix("Android") == true)
             let offered = Set((elements(answer["offered"])).compactMap(\.stringValue))
-            #expect(offered == ["accessibility_id", "class_name", "detox", "id", "maestro", "uiselector", "wdio", "xpath"])
+            #expect(offered == ["accessibility_id", "class_name", "compose", "detox", "espresso", "id", "maestro", "uiselector", "wdio", "xpath"])
             var seen: Set<String> = []
             for id in [3, 10, 20, 40] where id < android.count {
                 let node = try await client.get("/inspector/node/\(id)").json

@@ -30,11 +30,11 @@ struct RecordingSourceTests {
     @Test("the engines offered per source: Android's, iOS's, Frank's, Maestro's")
     func offeredPerSource() {
         #expect(Self.registry.engines(reading: .uiautomator)
-            == ["accessibility_id", "class_name", "detox", "id", "maestro", "uiselector", "wdio", "xpath"])
+            == ["accessibility_id", "class_name", "compose", "detox", "espresso", "id", "maestro", "uiselector", "wdio", "xpath"])
         #expect(Self.registry.engines(reading: .xcuitest)
-            == ["accessibility_id", "class_name", "detox", "id", "maestro", "predicate", "wdio", "xpath"])
+            == ["accessibility_id", "class_name", "detox", "id", "maestro", "predicate", "wdio", "xcuitest", "xpath"])
         #expect(Self.registry.engines(reading: .frank)
-            == ["detox", "fry", "predicate", "regex", "shelley", "shelley_compat", "uiquery"])
+            == ["detox", "fry", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "xcuitest"])
         #expect(Self.registry.engines(reading: .maestro) == ["maestro"])
         #expect(Self.registry.engines(reading: .other) == Self.registry.names)
     }

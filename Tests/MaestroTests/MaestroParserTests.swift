@@ -61,6 +61,13 @@ import Testing
         #expect(try Self.parse("{text: 2022, id: 7}") == "text=2022 id=7")
     }
 
+    /// YAML the hand-written reader refused and libyaml reads, as Maestro's SnakeYAML does.
+    @Test func multiLinePlainTexts() throws {
+        #expect(try Self.parse("text:\n  Login") == "text=Login")
+        #expect(try Self.parse("containsDescendants:\n  - a\n   - b") == "containsDescendants[text=a - b]")
+        #expect(try Self.parse("text: Log\n  In\nid: x") == "text=Log In id=x")
+    }
+
     @Test func everyKey() throws {
         #expect(try Self.parse("{id: submit, enabled: true}") == "id=submit enabled=true")
         #expect(try Self.parse("{width: 100, height: 50, tolerance: 2}") == "width=100 height=50 tolerance=2")
@@ -94,7 +101,9 @@ import Testing
         ("   # only a comment", "expected a selector: a text, or a mapping such as {text: \"Login\"}", 20),
         ("{txt: Login}", "unknown key 'txt' (Maestro's keys: text, id, width, height, tolerance, optional, retryTapIfNoChange, waitUntilVisible, point, start, end, below, above, leftOf, rightOf, containsChild, containsDescendants, traits, index, enabled, selected, checked, focused, repeat, delay, waitToSettleTimeoutMs, childOf, label, css)", 2),
         ("Time: 10:30", "unknown key 'Time' (Maestro's keys: text, id, width, height, tolerance, optional, retryTapIfNoChange, waitUntilVisible, point, start, end, below, above, leftOf, rightOf, containsChild, containsDescendants, traits, index, enabled, selected, checked, focused, repeat, delay, waitToSettleTimeoutMs, childOf, label, css)", 1),
-        ("{text: a, text: b}", "the key 'text' is given twice", 11),
+        // Yams refuses a repeated key before the selector is read, naming its first occurrence.
+        ("{text: a, text: b}", "the key 'text' is given twice", 2),
+        ("{text: a, \"text\": b}", "the key 'text' is given twice", 2),
         ("{text: {id: x}}", "'text' takes a text, not a mapping", 8),
         ("{id: [a]}", "'id' takes a text, not a list", 6),
         ("{enabled: yes}", "'enabled' takes true or false", 11),
@@ -105,8 +114,9 @@ import Testing
         ("{index: [1]}", "'index' takes a number, not a list", 9),
         ("index: ${0 + 1}", "'index' holds a JavaScript expression (${…}), which Maestro evaluates first; write its value", 8),
         ("text: ${MAESTRO_USER}", "'text' holds a JavaScript expression (${…}), which Maestro evaluates before matching; write its value", 7),
-        // In flow style a `{` ends a plain text, as YAML reads it.
-        ("{text: ${X}}", "expected ',' or '}' after the value of 'text'", 9),
+        // In flow style a `{` ends a plain text, as YAML reads it. YAML syntax errors are libyaml's
+        // words (with its context in parentheses).
+        ("{text: ${X}}", "did not find expected ',' or '}' (while parsing a flow mapping)", 9),
         ("{traits: round}", "unknown trait 'round' (Maestro's traits: text, square, long-text)", 10),
         ("{traits: {a: b}}", "'traits' takes names of traits (text, square, long-text), not a mapping", 10),
         ("{below: [a]}", "expected a selector (a text or a mapping), got a list", 9),
@@ -117,28 +127,39 @@ import Testing
         ("{point: \"50%, 50%\"}", "a 'point' without other keys taps the screen, not a view", 2),
         ("[Login]", "a selector is a text or a mapping of keys, not a list", 1),
         ("- Login", "a selector is a text or a mapping of keys, not a list", 1),
-        ("{text: Login", "unterminated mapping: expected '}'", 1),
-        ("{text: Login]", "expected ',' or '}' after the value of 'text'", 13),
+        // What runs to the end unclosed is shown where it opens.
+        ("{text: Login", "did not find expected ',' or '}' (while parsing a flow mapping)", 1),
+        ("{text: Login]", "did not find expected ',' or '}' (while parsing a flow mapping)", 13),
         ("{text:Login}", "expected a space after ':' (YAML reads 'text:Login' as one word)", 6),
         ("{text}", "expected ':' after the key 'text'", 6),
-        ("{, text: a}", "expected a key before ','", 2),
+        ("{, text: a}", "did not find expected node content (while parsing a flow node)", 2),
         ("{{a: b}: c}", "a key must be a text, not a mapping or a list", 2),
-        ("{text: \"Login}", "unterminated double-quoted text", 8),
-        ("{text: 'Login}", "unterminated single-quoted text", 8),
-        (#"{text: "\+1"}"#, #"unknown escape '\+' in double-quoted text (write '\\' for a backslash, or use single quotes)"#, 9),
-        (#"{text: "\u12"}"#, #"expected 4 hexadecimal digits of a Unicode scalar after '\u'"#, 9),
+        ("{text: \"Login}", "found unexpected end of stream (while scanning a quoted scalar)", 8),
+        ("{text: 'Login}", "found unexpected end of stream (while scanning a quoted scalar)", 8),
+        (#"{text: "\+1"}"#, "found unknown escape character (while parsing a quoted scalar)", 9),
+        // libyaml points past the digits it read.
+        (#"{text: "\u12"}"#, "did not find expected hexdecimal number (while parsing a quoted scalar)", 11),
         ("{text: &a Login}", "YAML anchors, aliases and tags are not supported in a selector", 8),
         ("{text: *a}", "YAML anchors, aliases and tags are not supported in a selector", 8),
         ("!tag Login", "YAML anchors, aliases and tags are not supported in a selector", 1),
-        ("{text: |}", "YAML block scalars ('|', '>') are not supported in a selector; quote the text", 8),
-        ("{text: a} b", "unexpected text after the selector", 11),
-        ("\"a\" b", "unexpected text after the selector", 5),
-        ("text: a\n  id: b", "bad indentation: expected a key at column 1", 11),
-        ("text:\n  Login", "a value on the lines below its key must be a mapping or a list (write a text on the key's line)", 9),
-        ("text: a b: c", "unexpected text after the value of 'text'", 10),
+        // In flow style `|` is no block scalar, and nothing can start with it.
+        ("{text: |}", "found character that cannot start any token (while scanning for the next token)", 8),
+        ("text: |\n  Login", "YAML block scalars ('|', '>') are not supported in a selector; quote the text", 7),
+        ("text: >-\n  Login", "YAML block scalars ('|', '>') are not supported in a selector; quote the text", 7),
+        ("{text: a} b", "did not find expected <document start>", 11),
+        ("\"a\" b", "did not find expected <document start>", 5),
+        // `a` and `id` are one plain text over two lines, which cannot be a key.
+        ("text: a\n  id: b", "mapping values are not allowed in this context", 13),
+        ("text: a b: c", "mapping values are not allowed in this context", 10),
         // Columns count from the selector's start, line breaks included.
-        ("containsDescendants:\n  - a\n - b", "bad indentation: expected a key at column 1", 29),
-        ("containsDescendants:\n  - a\n   - b", "bad indentation: expected '- ' at column 3", 31),
+        ("containsDescendants:\n  - a\n - b", "did not find expected key (while parsing a block mapping)", 29),
+        ("{text: é, id: *a}", "YAML anchors, aliases and tags are not supported in a selector", 15),
+        ("text: &a x\nid: *a", "YAML anchors, aliases and tags are not supported in a selector", 7),
+        ("{text: !!str a}", "YAML anchors, aliases and tags are not supported in a selector", 8),
+        ("{\"text\"}", "expected ':' after the key 'text'", 8),
+        ("\u{FEFF}{text: é\r\n, enabled: nope}", "'enabled' takes true or false", 22),
+        ("text: a\u{2028}enabled: nope", "'enabled' takes true or false", 18),
+        ("text: a\n---\ntext: b", "but found another document (expected a single document in the stream)", 9),
         ("{text: é, enabled: nope}", "'enabled' takes true or false", 20),
     ]
 

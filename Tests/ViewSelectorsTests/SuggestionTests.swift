@@ -46,13 +46,13 @@ struct SuggestionTests {
         // The sample app is a UIKit tree as Frank serves it: Frank's languages, the seeds'.
         #expect(Self.tree.recordingSource == .frank)
         #expect(Self.registry.suggestions(for: Self.node(uid: "1059"), in: Self.tree).map(\.engine)
-            == ["detox", "fry", "predicate", "regex", "shelley", "shelley_compat", "uiquery"])
+            == ["detox", "fry", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "xcuitest"])
         // The same tree marked as having no tool of its own: every engine offers one.
         var other = Self.tree
         other.recordingSource = .other
         #expect(Self.registry.suggestions(for: Self.node(uid: "1059"), in: other).map(\.engine)
             == ["accessibility_id", "class_name", "detox", "fry", "maestro", "predicate", "regex", "shelley", "shelley_compat", "uiquery", "uiselector",
-                "wdio", "xpath"])
+                "wdio", "xcuitest", "xpath"])
     }
 }
 
