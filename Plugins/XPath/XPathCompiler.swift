@@ -214,15 +214,40 @@ enum XPathCompiler {
         }
     }
 
-    /// `parent::A[…]`, `A[…]` (`child::`) or `descendant::A[…]` (after an optional `.`) read as a
-    /// boolean for a view: whether the axis holds a view passing the step's core tests, the core's
-    /// `hasRelative`. Only name tests and `*`: `node()` would count the root node and text.
-    private static func relativeExistence(_ steps: [XStep]) -> Predicate? {
+    /// The one step of `steps`, after an optional `.`; nil when there are more.
+    private static func singleStep(_ steps: [XStep]) -> XStep? {
         var steps = steps[...]
         if steps.count == 2, let first = steps.first, first.axis == .self, first.test == .node, first.predicates.isEmpty {
             steps = steps.dropFirst()
         }
-        guard steps.count == 1, let s = steps.first else { return nil }
+        return steps.count == 1 ? steps.first : nil
+    }
+
+    /// What a view must pass to be one of a step's nodes, read as a boolean: its name test (or
+    /// `*`) and core predicates, optionally followed by `[1]`s and `[last()]`s, which pick a node of
+    /// a non-empty list and so leave the existence as it is. nil otherwise (`node()` counts the
+    /// root node and text, which no core predicate tests).
+    private static func existenceTarget(_ s: XStep) -> Predicate? {
+        var parts: [Predicate] = []
+        switch s.test {
+        case .name(let n): parts.append(.memberOf(n))
+        case .any: break
+        default: return nil
+        }
+        var picking = false
+        for p in s.predicates {
+            if !picking, let core = p.core { parts.append(core); continue }
+            guard p.constantIndex == 1 || p.isLast else { return nil }
+            picking = true
+        }
+        return Predicate.all(parts)
+    }
+
+    /// `parent::A[…]`, `A[…]` (`child::`) or `descendant::A[…]` (after an optional `.`) read as a
+    /// boolean for a view: whether the axis holds a view passing the step, the core's
+    /// `hasRelative`.
+    private static func relativeExistence(_ steps: [XStep]) -> Predicate? {
+        guard let s = singleStep(steps) else { return nil }
         let relative: Relative
         switch s.axis {
         case .parent: relative = .parent
@@ -230,54 +255,25 @@ enum XPathCompiler {
         case .descendant: relative = .descendant
         default: return nil
         }
-        var parts: [Predicate] = []
-        switch s.test {
-        case .name(let n): parts.append(.memberOf(n))
-        case .any: break
-        default: return nil
-        }
-        var picking = false
-        for p in s.predicates {
-            if !picking, let core = p.core { parts.append(core); continue }
-            guard p.constantIndex == 1 || p.isLast else { return nil }
-            picking = true
-        }
-        let target = Predicate.all(parts)
+        guard let target = existenceTarget(s) else { return nil }
         return target == .none ? Predicate.none : .hasRelative(relative, target)
     }
 
     /// The one `ancestor::` or `ancestor-or-self::` step of `steps` (after an optional `.`).
     private static func ancestorStep(_ steps: [XStep]) -> XStep? {
-        var steps = steps[...]
-        if steps.count == 2, let first = steps.first, first.axis == .self, first.test == .node, first.predicates.isEmpty {
-            steps = steps.dropFirst()
-        }
-        guard steps.count == 1, let s = steps.first, s.axis == .ancestor || s.axis == .ancestorOrSelf else { return nil }
+        guard let s = singleStep(steps), s.axis == .ancestor || s.axis == .ancestorOrSelf else { return nil }
         return s
     }
 
     /// `ancestor::A[…]` or `ancestor-or-self::A[…]` read as a boolean for a view: whether the axis
-    /// holds a node passing the step, as the core's `hasAncestor` (which excludes the view itself,
-    /// and never tests the root node: `ancestor::*` of the document element is empty in XPath too).
-    /// The step's predicates must be core tests, optionally followed by `[1]`s and `[last()]`s,
-    /// which pick a node of a non-empty list and so leave the existence as it is. nil otherwise.
+    /// holds a node passing the step (`existenceTarget`), as the core's `hasAncestor` (which
+    /// excludes the view itself, and never tests the root node: `ancestor::*` of the document
+    /// element is empty in XPath too). nil otherwise.
     private static func ancestorExistence(_ s: XStep) -> Predicate? {
-        var parts: [Predicate] = []
-        switch s.test {
-        case .name(let n): parts.append(.memberOf(n))
-        case .any: break
         // Every view has the root node among its ancestors; with predicates the root would be
         // tested too, which no core predicate can do.
-        case .node: return s.predicates.isEmpty ? .any : nil
-        default: return nil
-        }
-        var picking = false
-        for p in s.predicates {
-            if !picking, let core = p.core { parts.append(core); continue }
-            guard p.constantIndex == 1 || p.isLast else { return nil }
-            picking = true
-        }
-        let target = Predicate.all(parts)
+        if s.test == .node { return s.predicates.isEmpty ? .any : nil }
+        guard let target = existenceTarget(s) else { return nil }
         if target == .none { return Predicate.none }
         return s.axis == .ancestor ? .hasAncestor(target) : .or([target, .hasAncestor(target)])
     }
