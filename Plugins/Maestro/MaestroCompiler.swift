@@ -77,8 +77,7 @@ struct MaestroCompiler {
             let built = try steps(reference, scope: scope, nested: true)
             out.append(.relation(relation, program(built.steps)), running: 1 + built.runSteps)
             guard out.runSteps <= Self.maxRunSteps else {
-                throw SelectorError(.limit, "the selector runs more than \(Self.maxRunSteps) steps: each relation repeats its childOf parent's steps",
-                                    selector: text, offset: reference.offset)
+                throw MaestroParseError.tooManySteps(limit: Self.maxRunSteps, at: reference.offset).selectorError(in: text)
             }
         }
         for entry in selector.containsDescendants ?? [] {

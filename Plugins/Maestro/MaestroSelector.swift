@@ -74,26 +74,28 @@ extension MaestroSelector {
 
     /// Reads `text` (a selector as a flow writes it) into a selector.
     public static func parse(_ text: String) throws(SelectorError) -> MaestroSelector {
-        let node = try YAMLReader.read(text)
-        let reading = Reading(text: text)
-        if case .sequence = node.value {
-            throw reading.error("a selector is a text or a mapping of keys, not a list", at: node.offset)
+        do {
+            return try parseTyped(text)
+        } catch {
+            // The one place a Maestro parse error becomes the public error.
+            throw error.selectorError(in: text)
         }
-        return try reading.selector(node, depth: 0)
+    }
+
+    /// `parse`, with the typed error.
+    static func parseTyped(_ text: String) throws(MaestroParseError) -> MaestroSelector {
+        let node = try YAMLReader.read(text)
+        if case .sequence = node.value { throw .selectorIsList(at: node.offset) }
+        return try Reading().selector(node, depth: 0)
     }
 }
 
-/// Turns YAML nodes into selectors, with errors that name the key and point at it.
+/// Turns YAML nodes into selectors, with errors that name the key and point at it (worded in
+/// `MaestroParseError+Message.swift`).
 private struct Reading {
-    let text: String
-
-    func error(_ message: String, at offset: Int) -> SelectorError { .syntax(message, at: offset, in: text) }
-
     /// A selector from a union node: a scalar is `text`, a mapping its keys.
-    func selector(_ node: YAMLNode, depth: Int) throws(SelectorError) -> MaestroSelector {
-        guard depth <= YAMLReader.maxNesting else {
-            throw SelectorError(.limit, "the selector nests deeper than \(YAMLReader.maxNesting) levels", selector: text, offset: node.offset)
-        }
+    func selector(_ node: YAMLNode, depth: Int) throws(MaestroParseError) -> MaestroSelector {
+        guard depth <= YAMLReader.maxNesting else { throw .nestingTooDeep(at: node.offset) }
         switch node.value {
         case .scalar(let s, _):
             // `YamlElementSelectorUnion`: any scalar (a number, `true`, `null` too) is its text.
@@ -102,25 +104,21 @@ private struct Reading {
             selector.text = try pattern(s, key: "text", at: node.offset)
             return selector
         case .sequence:
-            throw error("expected a selector (a text or a mapping), got a list", at: node.offset)
+            throw .nestedSelectorIsList(at: node.offset)
         case .mapping(let entries):
             return try mapping(entries, at: node.offset, depth: depth)
         }
     }
 
-    private func mapping(_ entries: [YAMLNode.Entry], at offset: Int, depth: Int) throws(SelectorError) -> MaestroSelector {
+    private func mapping(_ entries: [YAMLNode.Entry], at offset: Int, depth: Int) throws(MaestroParseError) -> MaestroSelector {
         var s = MaestroSelector()
         s.offset = offset
         var seen: Set<String> = []
         var point: YAMLNode.Entry?
         for entry in entries {
             let key = entry.key, value = entry.value
-            guard MaestroSelector.keys.contains(key) else {
-                let hint = key.contains(":") || key.contains(" ")
-                    ? " (a text holding ': ' must be quoted)" : " (Maestro's keys: \(MaestroSelector.keys.joined(separator: ", ")))"
-                throw error("unknown key '\(key)'" + hint, at: entry.keyOffset)
-            }
-            guard seen.insert(key).inserted else { throw error("the key '\(key)' is given twice", at: entry.keyOffset) }
+            guard MaestroSelector.keys.contains(key) else { throw .unknownKey(key, at: entry.keyOffset) }
+            guard seen.insert(key).inserted else { throw .duplicateKey(key, at: entry.keyOffset) }
             // A null value is an absent key, as Kotlin's nullable fields read it.
             if value.isNull { continue }
             switch key {
@@ -142,7 +140,7 @@ private struct Reading {
             case "childOf": s.childOf = [try selector(value, depth: depth + 1)]
             case "containsDescendants":
                 guard case .sequence(let items) = value.value else {
-                    throw error("'containsDescendants' takes a list of selectors", at: value.offset)
+                    throw .descendantsNeedList(at: value.offset)
                 }
                 var list: [MaestroSelector] = []
                 for item in items {
@@ -151,13 +149,13 @@ private struct Reading {
                     // L194-205), so a relation or an index there compares that child with itself:
                     // refused rather than given a meaning Maestro does not have.
                     if d.hasRelations || d.index != nil {
-                        throw error("an entry of 'containsDescendants' may hold text, id, size, traits and state keys only (Maestro evaluates relations and index there against a single view)", at: item.offset)
+                        throw .descendantTooComplex(at: item.offset)
                     }
                     list.append(d)
                 }
                 s.containsDescendants = list
             case "css":
-                throw error("'css' is answered by the browser (Maestro asks the web page); this engine cannot evaluate it", at: entry.keyOffset)
+                throw .css(at: entry.keyOffset)
             case "point":
                 _ = try string(entry)
                 point = entry
@@ -172,7 +170,7 @@ private struct Reading {
         }
         s.anchors.sort { Relation.allCases.firstIndex(of: $0.relation)! < Relation.allCases.firstIndex(of: $1.relation)! }
         if let point, !s.hasBasicFilters && !s.hasRelations && s.index == nil && s.childOf.isEmpty {
-            throw error("a 'point' without other keys taps the screen, not a view", at: point.keyOffset)
+            throw .pointWithoutSelector(at: point.keyOffset)
         }
         return s
     }
@@ -180,31 +178,23 @@ private struct Reading {
     // MARK: values, typed as Jackson reads them
 
     /// A text field (`String?`): any scalar; numbers and booleans read as their text.
-    private func string(_ entry: YAMLNode.Entry) throws(SelectorError) -> String {
+    private func string(_ entry: YAMLNode.Entry) throws(MaestroParseError) -> String {
         guard case .scalar(let s, _) = entry.value.value else {
-            throw error("'\(entry.key)' takes a text, not a \(kind(entry.value))", at: entry.value.offset)
+            throw .needsText(key: entry.key, got: entry.value.kind, at: entry.value.offset)
         }
         return s
     }
 
-    private func kind(_ node: YAMLNode) -> String {
-        switch node.value {
-        case .scalar: return "text"
-        case .mapping: return "mapping"
-        case .sequence: return "list"
-        }
-    }
-
     /// A regex field; `${…}` is JavaScript Maestro evaluates before matching, which we cannot.
-    private func pattern(_ s: String, key: String, at offset: Int) throws(SelectorError) -> MaestroSelector.Pattern {
+    private func pattern(_ s: String, key: String, at offset: Int) throws(MaestroParseError) -> MaestroSelector.Pattern {
         if s.contains("${") {
-            throw error("'\(key)' holds a JavaScript expression (${…}), which Maestro evaluates before matching; write its value", at: offset)
+            throw .javaScriptPattern(key: key, at: offset)
         }
         return .init(source: s, offset: offset)
     }
 
     /// A `Boolean?` field: YAML's true and false (or their quoted text, which Jackson accepts).
-    private func bool(_ entry: YAMLNode.Entry) throws(SelectorError) -> Bool {
+    private func bool(_ entry: YAMLNode.Entry) throws(MaestroParseError) -> Bool {
         if case .scalar(let s, _) = entry.value.value {
             switch s.lowercased() {
             case "true": return true
@@ -212,53 +202,53 @@ private struct Reading {
             default: break
             }
         }
-        throw error("'\(entry.key)' takes true or false", at: entry.value.offset)
+        throw .needsBoolean(key: entry.key, at: entry.value.offset)
     }
 
     /// An `Int?` field: a whole number (a fraction is cut off, as Jackson does by default).
-    private func int(_ entry: YAMLNode.Entry) throws(SelectorError) -> Int {
+    private func int(_ entry: YAMLNode.Entry) throws(MaestroParseError) -> Int {
         if case .scalar(let s, _) = entry.value.value {
             let t = s.trimmingSpaces
             if let n = Int32(t) { return Int(n) }
             if let d = Double(t), d.isFinite, d.magnitude < 2_147_483_648 { return Int(d) }
         }
-        throw error("'\(entry.key)' takes a whole number", at: entry.value.offset)
+        throw .needsWholeNumber(key: entry.key, at: entry.value.offset)
     }
 
     /// `index` (a `String?` read by `toDouble().toInt()` at lookup, `Orchestra.kt` L1700-1702):
     /// a fraction is cut off, NaN is 0 and a number past Kotlin's `Int` saturates.
-    private func index(_ entry: YAMLNode.Entry) throws(SelectorError) -> Int {
+    private func index(_ entry: YAMLNode.Entry) throws(MaestroParseError) -> Int {
         guard case .scalar(let s, _) = entry.value.value else {
-            throw error("'index' takes a number, not a \(kind(entry.value))", at: entry.value.offset)
+            throw .indexNotScalar(got: entry.value.kind, at: entry.value.offset)
         }
         if s.contains("${") {
-            throw error("'index' holds a JavaScript expression (${…}), which Maestro evaluates first; write its value", at: entry.value.offset)
+            throw .javaScriptIndex(at: entry.value.offset)
         }
-        guard let d = Double(s.trimmingSpaces) else { throw error("'index' takes a number", at: entry.value.offset) }
+        guard let d = Double(s.trimmingSpaces) else { throw .indexNeedsNumber(at: entry.value.offset) }
         if d.isNaN { return 0 }
         return Int(min(max(d, Double(Int32.min)), Double(Int32.max)).rounded(.towardZero))
     }
 
     /// `traits`: names separated by spaces (`text square`); a YAML list of names is read the
     /// same way, though Maestro's `String?` field refuses one.
-    private func traits(_ entry: YAMLNode.Entry) throws(SelectorError) -> [MaestroSelector.Trait] {
+    private func traits(_ entry: YAMLNode.Entry) throws(MaestroParseError) -> [MaestroSelector.Trait] {
         var words: [(String, Int)] = []
         switch entry.value.value {
         case .scalar(let s, _):
             words = s.split(separator: " ", omittingEmptySubsequences: true).map { (String($0), entry.value.offset) }
         case .sequence(let items):
             for item in items {
-                guard case .scalar(let s, _) = item.value else { throw error("'traits' takes names of traits", at: item.offset) }
+                guard case .scalar(let s, _) = item.value else { throw .traitNotText(at: item.offset) }
                 words.append((s, item.offset))
             }
         case .mapping:
-            throw error("'traits' takes names of traits (text, square, long-text), not a mapping", at: entry.value.offset)
+            throw .traitsMapping(at: entry.value.offset)
         }
         var out: [MaestroSelector.Trait] = []
         for (word, offset) in words {
             // `ElementTrait.valueOf(it.replace('-', '_').uppercase())` (YamlFluentCommand L1002-1004).
             guard let trait = MaestroSelector.Trait(rawValue: String(word.map { $0 == "-" ? "_" : $0 }).uppercased()) else {
-                throw error("unknown trait '\(word)' (Maestro's traits: text, square, long-text)", at: offset)
+                throw .unknownTrait(word, at: offset)
             }
             if !out.contains(trait) { out.append(trait) }
         }

@@ -3,6 +3,7 @@ import ViewSelectors
 import ViewSelectorsTesting
 import SelectorCore
 import Testing
+import Foundation
 
 /// How selectors are read: every way a flow writes one gives the same selector, every key is
 /// typed as Maestro's YAML reader types it, and every mistake is an error naming the key at its
@@ -182,6 +183,26 @@ import Testing
         #expect(throws: SelectorError.self) { try MaestroSelector.parse(list) }
         let ok = String(repeating: "{below: ", count: 20) + "x" + String(repeating: "}", count: 20)
         #expect(throws: Never.self) { try MaestroSelector.parse(ok) }
+    }
+
+    /// Yams builds its tree by recursion to libyaml's cap of 1,000 levels: deep selectors are
+    /// refused on a 512 KiB stack (a Darwin dispatch thread's) without overflowing it.
+    @Test(arguments: [("[", "]"), ("{a: ", "}"), ("- ", "")])
+    func deepNestingOnASmallStack(open: String, close: String) {
+        for depth in [700, 1_001, 100_000] {
+            let selector = String(repeating: open, count: depth) + "x" + String(repeating: close, count: depth)
+            final class Outcome: @unchecked Sendable { var kind: SelectorError.Kind? }
+            let outcome = Outcome()
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                do throws(SelectorError) { _ = try MaestroSelector.parse(selector) } catch { outcome.kind = error.kind }
+                done.signal()
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+            done.wait()
+            #expect(outcome.kind == .limit, "\(open) × \(depth)")
+        }
     }
 
     /// Relations repeat their `childOf` parent's steps, so parents nested with relations at each
