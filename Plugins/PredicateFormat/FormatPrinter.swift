@@ -46,7 +46,8 @@ public enum FormatPrinter {
         case .custom(let name, _): return .cannotSay("the custom predicate \(name)")
         case .structural(let s): return .cannotSay("the structural test \(s.test.description)")
         case .bitsSet(let property, _): return .cannotSay("a bit test on \(property)")
-        case .hasAncestor, .hasRelative: return .cannotSay("a test of the views around the view: a format string tests one view")
+        case .hasAncestor: return .cannotSay("a test of the view's ancestors: a format string tests one view")
+        case .hasRelative: return .cannotSay("a test of the views around the view: a format string tests one view")
         case .and(let parts), .or(let parts):
             var out: [String] = []
             for part in parts {
