@@ -13,7 +13,16 @@ let isAndroid = Predicate.or([.hasProperty("package"), .hasProperty("resource-id
 
 /// The value of a simple strategy: the text as written, refused when empty.
 func simpleValue(_ selector: String, engine: String) throws(SelectorError) -> String {
-    if selector.isEmpty { throw SelectorError(.syntax, "empty \(engine) selector; expected the value to match", selector: selector, offset: 0) }
+    do throws(AppiumLocatorsParseError) {
+        return try checkedValue(selector, engine: engine)
+    } catch {
+        throw error.selectorError(in: selector)
+    }
+}
+
+/// `simpleValue` with the typed error, before it becomes the public one.
+func checkedValue(_ selector: String, engine: String) throws(AppiumLocatorsParseError) -> String {
+    if selector.isEmpty { throw AppiumLocatorsParseError(.emptyValue(engine: engine), at: 0) }
     return selector
 }
 

@@ -13,11 +13,15 @@ public struct ChainParser {
     /// Parses the whole selector.
     public static func parse(_ selector: String) throws(SelectorError) -> ParsedChain {
         var parser = ChainParser(selector)
-        return try parser.parseChain()
+        do throws(ClassChainParseError) {
+            return try parser.parseChain()
+        } catch {
+            throw error.selectorError(in: selector)
+        }
     }
 
-    mutating func parseChain() throws(SelectorError) -> ParsedChain {
-        guard !bytes.isEmpty else { throw .syntax("empty class chain", at: 0, in: selector) }
+    mutating func parseChain() throws(ClassChainParseError) -> ParsedChain {
+        guard !bytes.isEmpty else { throw error(.emptyChain, at: 0) }
         var steps: [ParsedChain.Step] = []
         var axis: ParsedChain.Step.Axis = .child
         if consume("**/") { axis = .descendant }
@@ -26,20 +30,19 @@ public struct ChainParser {
             if position == bytes.count { return ParsedChain(steps: steps) }
             if consume("/**/") { axis = .descendant; continue }
             if consume("/") { axis = .child; continue }
-            throw error("expected '/', '**/' or '[' after the step", at: position)
+            throw error(.expectedSeparator, at: position)
         }
     }
 
-    private mutating func parseStep(_ axis: ParsedChain.Step.Axis) throws(SelectorError) -> ParsedChain.Step {
+    private mutating func parseStep(_ axis: ParsedChain.Step.Axis) throws(ClassChainParseError) -> ParsedChain.Step {
         let start = position
         var className: String? = nil
         if consume("*") {
-            if peek(UInt8(ascii: "*")) { throw error("'**' must be followed by '/'", at: start) }
+            if peek(UInt8(ascii: "*")) { throw error(.doubleStarNeedsSlash, at: start) }
         } else {
             while position < bytes.count && Self.isClassByte(bytes[position]) { position += 1 }
             guard position > start else {
-                throw error(position == bytes.count ? "expected a class name or '*' at the end"
-                                                    : "expected a class name or '*'", at: position)
+                throw error(.expectedClassName(atEnd: position == bytes.count), at: position)
             }
             className = String(decoding: bytes[start..<position], as: UTF8.self)
         }
@@ -50,17 +53,17 @@ public struct ChainParser {
             let filter = try parseFilter()
             // WebDriverAgent's FBClassChainQueryParser: one position per step, after its predicates.
             if case .index = filter {
-                if indexed { throw error("a step takes one index (WebDriverAgent refuses a second)", at: open) }
+                if indexed { throw error(.secondIndex, at: open) }
                 indexed = true
             } else if indexed {
-                throw error("predicates come before the index (WebDriverAgent applies the index last)", at: open)
+                throw error(.predicateAfterIndex, at: open)
             }
             filters.append(filter)
         }
         return ParsedChain.Step(axis: axis, className: className, filters: filters)
     }
 
-    private mutating func parseFilter() throws(SelectorError) -> ParsedChain.Filter {
+    private mutating func parseFilter() throws(ClassChainParseError) -> ParsedChain.Filter {
         let open = position - 1
         let filter: ParsedChain.Filter
         if let marker = [UInt8(ascii: "`"), UInt8(ascii: "$")].first(where: { peek($0) }) {
@@ -72,19 +75,19 @@ public struct ChainParser {
             if peek(UInt8(ascii: "-")) { position += 1 }
             while position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39 { position += 1 }
             guard let n = Int(String(decoding: bytes[start..<position], as: UTF8.self)) else {
-                throw error("expected an index or a `predicate` inside '[…]'", at: start)
+                throw error(.expectedIndexOrPredicate, at: start)
             }
-            guard n != 0 else { throw error("class-chain indexes start at 1 (use -1 for the last)", at: start) }
+            guard n != 0 else { throw error(.zeroIndex, at: start) }
             filter = .index(n > 0 ? n - 1 : n)
         }
-        guard consume("]") else { throw error("expected ']' to close the '[' at column \(column(open))", at: position) }
+        guard consume("]") else { throw error(.unclosedBracket(openedAtColumn: column(open)), at: position) }
         return filter
     }
 
     /// The NSPredicate between the markers (the opening one consumed): WebDriverAgent's
     /// `FBAbstractPredicateToken` reads a doubled marker inside as one literal marker
     /// (`` `name == "a``b"` `` is the name a`b), so only a single marker closes the predicate.
-    private mutating func parsePredicate(closedBy marker: UInt8) throws(SelectorError) -> Predicate {
+    private mutating func parsePredicate(closedBy marker: UInt8) throws(ClassChainParseError) -> Predicate {
         let symbol = marker == UInt8(ascii: "`") ? "`" : "$"
         let start = position
         // The predicate's bytes, and for each the offset it came from in the selector.
@@ -92,7 +95,7 @@ public struct ChainParser {
         var origin: [Int] = []
         while true {
             guard position < bytes.count else {
-                throw error("unterminated predicate: missing closing '\(symbol)'", at: start - 1)
+                throw error(.unterminatedPredicate(marker: symbol), at: start - 1)
             }
             if bytes[position] == marker {
                 guard position + 1 < bytes.count, bytes[position + 1] == marker else { break }
@@ -103,20 +106,27 @@ public struct ChainParser {
             text.append(bytes[position]); origin.append(position)
             position += 1
         }
-        guard start < position else { throw error("empty predicate", at: start) }
+        guard start < position else { throw error(.emptyPredicate, at: start) }
         defer { position += 1 }
         if text.count == position - start {
-            return try PredicateFormat().compile(selector, bytes: bytes, range: start..<position)
+            do throws(PredicateFormatParseError) {
+                return try PredicateFormat().parse(selector, bytes: bytes, range: start..<position)
+            } catch {
+                throw ClassChainParseError(.predicate(error), at: error.offset)
+            }
         }
         // Doubled markers: compile the unescaped text, then point errors back into the selector.
-        let unescaped = String(decoding: text, as: UTF8.self)
-        do {
-            return try PredicateFormat().compile(unescaped)
+        do throws(PredicateFormatParseError) {
+            return try PredicateFormat().parse(String(decoding: text, as: UTF8.self), bytes: text, range: 0..<text.count)
         } catch var e {
-            let offset = e.offset ?? 0
+            let offset = e.offset
             e.offset = offset < origin.count ? origin[max(0, offset)] : position
-            e.selector = selector
-            throw e
+            if case .evaluation(var inner) = e.kind {
+                inner.offset = e.offset
+                inner.selector = selector
+                e.kind = .evaluation(inner)
+            }
+            throw ClassChainParseError(.predicate(e), at: e.offset)
         }
     }
 
@@ -133,7 +143,9 @@ public struct ChainParser {
 
     private func column(_ offset: Int) -> Int { SelectorError.syntax("", at: offset, in: selector).column ?? offset + 1 }
 
-    private func error(_ message: String, at offset: Int) -> SelectorError { .syntax(message, at: offset, in: selector) }
+    private func error(_ kind: ClassChainParseError.Kind, at offset: Int) -> ClassChainParseError {
+        ClassChainParseError(kind, at: offset)
+    }
 
     /// Letters, digits, `_` and `.` (module-qualified Swift classes), as the other engines.
     static func isClassByte(_ b: UInt8) -> Bool {

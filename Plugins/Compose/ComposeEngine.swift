@@ -23,12 +23,10 @@ public struct ComposeEngine: SelectorEngine {
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         let query: ComposeQuery
-        do {
+        do throws(ComposeParseError) {
             query = try ComposeParser.parse(selector)
         } catch {
-            var e = error
-            e.engine = name
-            throw e
+            throw error.selectorError(in: selector)
         }
         return Self.program(for: query)
     }
@@ -103,20 +101,6 @@ public struct ComposeEngine: SelectorEngine {
 
     /// `value` as a Kotlin string literal in double quotes, `$` escaped so it is no template.
     static func literal(_ value: String) -> String? {
-        var out = "\""
-        for ch in value.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "$": out += "\\$"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if ch.value < 0x20 { return nil }
-                out.unicodeScalars.append(ch)
-            }
-        }
-        return out + "\""
+        CallSyntaxLiteral.quoted(value, quote: "\"", escapingDollar: true)
     }
 }

@@ -33,7 +33,7 @@ struct ComposeQuery: Equatable {
 }
 
 /// A recursive-descent reader of the subset, over UTF-8 bytes (offsets are byte offsets).
-struct ComposeParser {
+struct ComposeParser: CallSyntaxScanner {
     let text: String
     let bytes: [UInt8]
     var i = 0
@@ -42,60 +42,30 @@ struct ComposeParser {
 
     /// The most nested matchers accepted (parentheses, `!`, relation filters, `.and(…)` calls).
     static let maxDepth = 64
+    /// Kotlin comments, as a pasted line may carry them; an unclosed one ends the text.
+    static let comments = CallSyntaxComments.lineAndBlock(unclosedRunsToEnd: true)
+    /// Kotlin's `$` starts a template, not a name.
+    static let dollarInIdentifiers = false
 
-    static func parse(_ selector: String) throws(SelectorError) -> ComposeQuery {
+    static func parse(_ selector: String) throws(ComposeParseError) -> ComposeQuery {
         var p = ComposeParser(selector)
         return try p.query()
     }
 
-    func error(_ message: String, at offset: Int? = nil) -> SelectorError {
-        SelectorError.syntax(message, at: offset ?? i, in: text)
+    /// The problem at `offset`, or at the cursor.
+    func error(_ kind: ComposeParseError.Kind, at offset: Int? = nil) -> ComposeParseError {
+        ComposeParseError(kind, at: offset ?? i)
     }
 
     // MARK: Lexing
 
-    mutating func skipSpace() {
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
-            // Kotlin comments, as a pasted line may carry them.
-            if c == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
-                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-                continue
-            }
-            if c == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2A {
-                var j = i + 2
-                while j + 1 < bytes.count, !(bytes[j] == 0x2A && bytes[j + 1] == 0x2F) { j += 1 }
-                i = min(bytes.count, j + 2)
-                continue
-            }
-            break
-        }
-    }
-
-    func peek() -> UInt8? { i < bytes.count ? bytes[i] : nil }
-
-    mutating func eat(_ c: UInt8) -> Bool {
-        skipSpace()
-        guard i < bytes.count, bytes[i] == c else { return false }
-        i += 1
-        return true
-    }
-
-    mutating func expect(_ c: UInt8, _ what: String) throws(SelectorError) {
-        guard eat(c) else { throw error("expected \(what)") }
-    }
-
-    static func isIdentifierStart(_ c: UInt8) -> Bool {
-        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F
+    mutating func expect(_ c: UInt8, _ what: ComposeParseError.Expected) throws(ComposeParseError) {
+        guard eat(c) else { throw error(.expected(what)) }
     }
 
     mutating func identifier() -> String? {
         skipSpace()
-        let start = i
-        guard i < bytes.count, Self.isIdentifierStart(bytes[i]) else { return nil }
-        while i < bytes.count, Self.isIdentifierStart(bytes[i]) || (bytes[i] >= 0x30 && bytes[i] <= 0x39) { i += 1 }
-        return String(decoding: bytes[start..<i], as: UTF8.self)
+        return identifierHere()
     }
 
     /// The identifier ahead, without consuming it.
@@ -105,19 +75,15 @@ struct ComposeParser {
         return identifier()
     }
 
-    mutating func integer() throws(SelectorError) -> Int {
-        skipSpace()
-        let start = i
-        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
-        guard i > start, i - start <= 9, let n = Int(String(decoding: bytes[start..<i], as: UTF8.self)) else {
-            throw error("expected an index: a whole number from 0", at: start)
-        }
+    mutating func integer() throws(ComposeParseError) -> Int {
+        let (n, start) = wholeNumber(maxDigits: 9)
+        guard let n else { throw error(.expectedIndex, at: start) }
         return n
     }
 
     // MARK: Finder and navigation
 
-    mutating func query() throws(SelectorError) -> ComposeQuery {
+    mutating func query() throws(ComposeParseError) -> ComposeQuery {
         skipSpace()
         // A receiver (`composeTestRule.`, `rule.`, `activityRule.composeRule.`): any identifiers
         // before the finder.
@@ -125,7 +91,7 @@ struct ComposeParser {
         var name = identifier()
         while let n = name, ComposeVocabulary.finders[n] == nil, n != "onRoot" {
             skipSpace()
-            guard peek() == 0x2E else { break }
+            guard current == 0x2E else { break }
             i += 1
             finderAt = i
             name = identifier()
@@ -133,22 +99,22 @@ struct ComposeParser {
         skipSpace()
         // A bare matcher, as `waitUntilAtLeastOneExists(hasText("…"))` and `filter(…)` take one:
         // every node passing it, as `onAllNodes(m)`.
-        if name.map({ ComposeVocabulary.filters[$0] != nil || ComposeVocabulary.refused[$0] != nil }) ?? (peek() == 0x21 || peek() == 0x28) {
+        if name.map({ ComposeVocabulary.filters[$0] != nil || ComposeVocabulary.refused[$0] != nil }) ?? (current == 0x21 || current == 0x28) {
             i = finderAt
             var query = ComposeQuery(filter: try matcher(depth: 0))
             try navigation(&query, collection: true)
             return query
         }
         guard let finderName = name else {
-            throw error("expected a finder: onNodeWithTag(…), onNodeWithText(…), onNodeWithContentDescription(…), onNode(…) or onAllNodes…(…)", at: finderAt)
+            throw error(.expectedFinder, at: finderAt)
         }
         if finderName == "onRoot" {
-            throw error("onRoot needs the Compose root semantics node, which a recording does not mark", at: finderAt)
+            throw error(.onRoot, at: finderAt)
         }
         guard let finder = ComposeVocabulary.finders[finderName] else {
-            throw error("unknown finder \(finderName); Compose's are \(ComposeVocabulary.finders.keys.sorted().joined(separator: ", "))", at: finderAt)
+            throw error(.unknownFinder(finderName), at: finderAt)
         }
-        try expect(0x28, "`(` after \(finderName)")
+        try expect(0x28, .openParenthesis(after: finderName))
         let args = try arguments(finder.parameters, of: finderName, at: finderAt, depth: 0)
         let filter: Predicate
         if let f = finder.filter {
@@ -164,15 +130,15 @@ struct ComposeParser {
 
     /// The steps after the finder, through the end of the text; `collection` is whether the
     /// finder returned a collection (Kotlin's types decide which calls may follow).
-    mutating func navigation(_ query: inout ComposeQuery, collection start: Bool) throws(SelectorError) {
+    mutating func navigation(_ query: inout ComposeQuery, collection start: Bool) throws(ComposeParseError) {
         var collection = start
         while true {
             skipSpace()
             let at = i
             if eat(0x5B) {
-                guard collection else { throw error("[k] picks from a collection: use onAllNodes…(…)[k]", at: at) }
+                guard collection else { throw error(.pickNeedsCollection, at: at) }
                 let k = try integer()
-                try expect(0x5D, "`]` closing the index")
+                try expect(0x5D, .closingIndex)
                 query.steps.append(.pick(k))
                 collection = false
                 continue
@@ -180,14 +146,14 @@ struct ComposeParser {
             guard eat(0x2E) else { break }
             let nameAt = i
             skipSpace()
-            guard let call = identifier() else { throw error("expected a call after `.`") }
-            try expect(0x28, "`(` after \(call)")
-            func one(_ step: ComposeStep, needs isCollection: Bool, gives result: Bool) throws(SelectorError) {
+            guard let call = identifier() else { throw error(.expectedCallAfterDot) }
+            try expect(0x28, .openParenthesis(after: call))
+            func one(_ step: ComposeStep, needs isCollection: Bool, gives result: Bool) throws(ComposeParseError) {
                 if isCollection && !collection {
-                    throw error("\(call)() applies to a collection (onAllNodes…, onChildren(), onSiblings(), onAncestors())", at: nameAt)
+                    throw error(.needsCollection(call: call), at: nameAt)
                 }
                 if !isCollection && collection {
-                    throw error("\(call)() applies to one node: pick one first with [k], onFirst() or onLast()", at: nameAt)
+                    throw error(.needsOneNode(call: call), at: nameAt)
                 }
                 query.steps.append(step)
                 collection = result
@@ -207,13 +173,13 @@ struct ComposeParser {
                 let m = try matcher(depth: 0)
                 try one(.filter(m), needs: true, gives: call == "filter")
             default:
-                throw error("only finders and onChildren(), onChild(), onChildAt(k), onParent(), onSiblings(), onAncestors(), onFirst(), onLast(), get(k), [k], filter(…), filterToOne(…) may follow: \(call) is an action or assertion, not part of a selector", at: nameAt)
+                throw error(.notNavigation(call: call), at: nameAt)
             }
-            try expect(0x29, "`)` closing \(call)(")
+            try expect(0x29, .closingParenthesis(of: "\(call)("))
         }
         _ = eat(0x3B)
         skipSpace()
-        guard i == bytes.count else { throw error("unexpected text after the finder") }
+        guard i == bytes.count else { throw error(.textAfterFinder) }
     }
 
     // MARK: Arguments
@@ -227,7 +193,7 @@ struct ComposeParser {
     }
 
     mutating func arguments(_ parameters: [ComposeVocabulary.Parameter], of name: String, at nameAt: Int,
-                            depth: Int) throws(SelectorError) -> Arguments {
+                            depth: Int) throws(ComposeParseError) -> Arguments {
         var out = Arguments()
         var positional = 0
         var sawNamed = false
@@ -238,23 +204,22 @@ struct ComposeParser {
                 // `name = value` (not `==`).
                 var parameter: ComposeVocabulary.Parameter?
                 let save = i
-                if let n = identifier(), eat(0x3D), peek() != 0x3D {
+                if let n = identifier(), eat(0x3D), current != 0x3D {
                     guard let p = parameters.first(where: { $0.name == n }) else {
-                        let names = parameters.map(\.name)
-                        throw error("\(name) has no parameter \(n)" + (names.isEmpty ? "" : "; it takes \(names.joined(separator: ", "))"), at: argAt)
+                        throw error(.noSuchParameter(call: name, parameter: n, takes: parameters.map(\.name)), at: argAt)
                     }
-                    guard out.at[n] == nil else { throw error("the argument \(n) is given twice", at: argAt) }
+                    guard out.at[n] == nil else { throw error(.argumentTwice(n), at: argAt) }
                     parameter = p
                     sawNamed = true
                 } else {
                     i = save
-                    guard !sawNamed else { throw error("a positional argument after a named one", at: argAt) }
+                    guard !sawNamed else { throw error(.positionalAfterNamed, at: argAt) }
                     // A vararg takes every positional argument.
                     if positional > 0, positional <= parameters.count, parameters[positional - 1].kind == .varargString {
                         parameter = parameters[positional - 1]
                     } else {
                         guard positional < parameters.count else {
-                            throw error("\(name) takes \(parameters.isEmpty ? "no arguments" : "at most \(parameters.count) argument\(parameters.count == 1 ? "" : "s")")", at: argAt)
+                            throw error(.tooManyArguments(call: name, count: parameters.count), at: argAt)
                         }
                         parameter = parameters[positional]
                         positional += 1
@@ -271,31 +236,31 @@ struct ComposeParser {
                     switch identifier() {
                     case "true": out.bools[p.name] = true
                     case "false": out.bools[p.name] = false
-                    default: throw error("\(p.name) takes true or false", at: valueAt)
+                    default: throw error(.needsBoolean(parameter: p.name), at: valueAt)
                     }
                 case .matcher:
                     out.matchers[p.name] = try matcher(depth: depth + 1)
                 }
             } while eat(0x2C)
-            try expect(0x29, "`)` closing \(name)(")
+            try expect(0x29, .closingParenthesis(of: "\(name)("))
         }
         for p in parameters where !p.optional && out.at[p.name] == nil && p.kind != .varargString {
-            throw error("\(name) needs its \(p.name) argument", at: i - 1)
+            throw error(.missingArgument(call: name, parameter: p.name), at: i - 1)
         }
         return out
     }
 
     /// A Kotlin string literal: `"…"` with Kotlin's escapes, or a raw `"""…"""`; a template
     /// (`$name`, `${…}`) is a variable, which a selector cannot read.
-    mutating func string(for parameter: String) throws(SelectorError) -> String {
+    mutating func string(for parameter: String) throws(ComposeParseError) -> String {
         skipSpace()
         let start = i
-        guard i < bytes.count, bytes[i] == 0x22 else { throw error("\(parameter) takes a string in double quotes", at: start) }
-        func templateCheck(_ j: Int) throws(SelectorError) {
+        guard i < bytes.count, bytes[i] == 0x22 else { throw error(.needsString(parameter: parameter), at: start) }
+        func templateCheck(_ j: Int) throws(ComposeParseError) {
             guard j + 1 < bytes.count else { return }
             let n = bytes[j + 1]
             if n == 0x7B || Self.isIdentifierStart(n) {
-                throw error("a string template ($…) is a variable, not a literal; write \\$ for a dollar sign", at: j)
+                throw error(.stringTemplate, at: j)
             }
         }
         if i + 2 < bytes.count, bytes[i + 1] == 0x22, bytes[i + 2] == 0x22 {
@@ -305,7 +270,7 @@ struct ComposeParser {
                 if bytes[i] == 0x24 { try templateCheck(i) }
                 i += 1
             }
-            guard i + 2 < bytes.count else { throw error("unterminated raw string", at: start) }
+            guard i + 2 < bytes.count else { throw error(.unterminatedRawString, at: start) }
             // Kotlin keeps extra closing quotes in the content: `""""a""""` is `"a"`.
             while i + 3 < bytes.count, bytes[i + 3] == 0x22 { i += 1 }
             let value = String(decoding: bytes[contentStart..<i], as: UTF8.self)
@@ -315,12 +280,12 @@ struct ComposeParser {
         i += 1
         var out: [UInt8] = []
         while true {
-            guard i < bytes.count, bytes[i] != 0x0A else { throw error("unterminated string", at: start) }
+            guard i < bytes.count, bytes[i] != 0x0A else { throw error(.unterminatedString, at: start) }
             let c = bytes[i]
             if c == 0x22 { i += 1; break }
             if c == 0x24 { try templateCheck(i) }
             if c != 0x5C { out.append(c); i += 1; continue }
-            guard i + 1 < bytes.count else { throw error("unterminated string", at: start) }
+            guard i + 1 < bytes.count else { throw error(.unterminatedString, at: start) }
             let e = bytes[i + 1]
             switch e {
             case 0x74: out.append(0x09)
@@ -333,13 +298,13 @@ struct ComposeParser {
                 guard i + 5 < bytes.count, bytes[(i + 2)..<(i + 6)].allSatisfy(isHex),
                       let v = UInt32(String(decoding: bytes[(i + 2)..<(i + 6)], as: UTF8.self), radix: 16),
                       let scalar = Unicode.Scalar(v) else {
-                    throw error("\\u takes four hexadecimal digits", at: i)
+                    throw error(.badUnicodeEscape, at: i)
                 }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 i += 6
                 continue
             default:
-                throw error("unknown escape \\\(String(decoding: [e], as: UTF8.self)); Kotlin's are \\t \\b \\n \\r \\' \\\" \\\\ \\$ \\uXXXX", at: i)
+                throw error(.unknownEscape(String(decoding: [e], as: UTF8.self)), at: i)
             }
             i += 2
         }
@@ -349,8 +314,8 @@ struct ComposeParser {
     // MARK: Matchers
 
     /// `a and b or c`: Kotlin's named infix functions share one precedence, left to right.
-    mutating func matcher(depth: Int) throws(SelectorError) -> Predicate {
-        guard depth < Self.maxDepth else { throw error("matchers nested deeper than \(Self.maxDepth)") }
+    mutating func matcher(depth: Int) throws(ComposeParseError) -> Predicate {
+        guard depth < Self.maxDepth else { throw error(.nestingTooDeep(limit: Self.maxDepth)) }
         var left = try unary(depth: depth)
         while true {
             let save = i
@@ -364,10 +329,10 @@ struct ComposeParser {
     }
 
     /// `!m` (Kotlin's `not` operator), binding looser than a `.call` after it.
-    mutating func unary(depth: Int) throws(SelectorError) -> Predicate {
-        guard depth < Self.maxDepth else { throw error("matchers nested deeper than \(Self.maxDepth)") }
+    mutating func unary(depth: Int) throws(ComposeParseError) -> Predicate {
+        guard depth < Self.maxDepth else { throw error(.nestingTooDeep(limit: Self.maxDepth)) }
         skipSpace()
-        if peek() == 0x21 {
+        if current == 0x21 {
             i += 1
             return .not(try unary(depth: depth + 1))
         }
@@ -376,47 +341,47 @@ struct ComposeParser {
             let save = i
             guard eat(0x2E) else { break }
             let at = i
-            guard let call = identifier() else { throw error("expected and(…), or(…) or not() after `.`") }
+            guard let call = identifier() else { throw error(.expectedMatcherCall) }
             switch call {
             case "and", "or":
-                try expect(0x28, "`(` after .\(call)")
+                try expect(0x28, .openParenthesis(after: ".\(call)"))
                 let right = try matcher(depth: depth + 1)
-                try expect(0x29, "`)` closing .\(call)(")
+                try expect(0x29, .closingParenthesis(of: ".\(call)("))
                 m = call == "and" ? .all([m, right]) : .or([m, right])
             case "not":
-                try expect(0x28, "`(` after .not")
-                try expect(0x29, "`)`: not() takes no arguments")
+                try expect(0x28, .openParenthesis(after: ".not"))
+                try expect(0x29, .notTakesNoArguments)
                 m = .not(m)
             default:
                 i = save
-                throw error("a matcher takes .and(…), .or(…) or .not(), not .\(call)", at: at)
+                throw error(.badMatcherCall(call), at: at)
             }
         }
         return m
     }
 
-    mutating func primary(depth: Int) throws(SelectorError) -> Predicate {
+    mutating func primary(depth: Int) throws(ComposeParseError) -> Predicate {
         skipSpace()
         let start = i
         if eat(0x28) {
             let m = try matcher(depth: depth + 1)
-            try expect(0x29, "`)` closing the parenthesis")
+            try expect(0x29, .closingParenthesis(of: "the parenthesis"))
             return m
         }
         guard let name = identifier() else {
-            throw error("expected a filter: hasTestTag(…), hasText(…), hasContentDescription(…), hasClickAction(), isEnabled(), …", at: start)
+            throw error(.expectedFilter, at: start)
         }
-        if let reason = ComposeVocabulary.refused[name] { throw error(reason, at: start) }
+        if ComposeVocabulary.refused[name] != nil { throw error(.refused(name), at: start) }
         guard let parameters = ComposeVocabulary.filters[name] else {
-            throw error("unknown filter \(name); Compose's filters read here are \(ComposeVocabulary.filters.keys.sorted().joined(separator: ", "))", at: start)
+            throw error(.unknownFilterListing(name), at: start)
         }
-        try expect(0x28, "`(` after \(name)")
+        try expect(0x28, .openParenthesis(after: name))
         let args = try arguments(parameters, of: name, at: start, depth: depth)
         return try filter(name, args, at: start)
     }
 
     /// The predicate of filter `name` called with `args`.
-    func filter(_ name: String, _ args: Arguments, at nameAt: Int) throws(SelectorError) -> Predicate {
+    func filter(_ name: String, _ args: Arguments, at nameAt: Int) throws(ComposeParseError) -> Predicate {
         if let flag = ComposeVocabulary.flags[name] { return flag }
         if let inner = args.matchers["matcher"] { return ComposeVocabulary.relation(name, inner) }
         let substring = args.bools["substring"] ?? false
@@ -436,12 +401,12 @@ struct ComposeParser {
             let property = name == "hasTextExactly" ? "text" : "content-desc"
             let values = args.strings[key] ?? []
             guard values.count <= 1 else {
-                throw error("\(name) with several values needs Compose's list of merged values; a recording holds one \(property) per view", at: args.at[key] ?? nameAt)
+                throw error(.severalValues(filter: name, property: property), at: args.at[key] ?? nameAt)
             }
             // No values: a view with no text at all, which a recording writes as "".
             return .string(property: property, .equals(values.first ?? ""))
         default:
-            throw error("unknown filter \(name)", at: nameAt)
+            throw error(.unknownFilter(name), at: nameAt)
         }
     }
 }

@@ -42,30 +42,6 @@ enum ComposeVocabulary {
         "hasAnySibling": [p("matcher", .matcher)],
     ]
 
-    /// Filters Compose has whose meaning a UiAutomator recording cannot decide, and why.
-    static let refused: [String: String] = [
-        "isSelectable": "isSelectable needs Compose's Selected key, which a recording does not keep: Compose records a selected tab as `selected` and any other selectable as `checked`, and an unselected one as both false like every other view",
-        "isNotSelected": "isNotSelected needs Compose's Selected key (selectable and not selected), which a recording does not keep: an unselected view records `selected=\"false\"` whether or not it is selectable",
-        "isRoot": "isRoot needs the Compose root semantics node, which a recording does not mark (the ComposeView is an ordinary view there)",
-        "isDialog": "isDialog needs Compose's IsDialog key, which a recording does not hold",
-        "isPopup": "isPopup needs Compose's IsPopup key, which a recording does not hold",
-        "isHeading": "isHeading needs Compose's Heading key, which a UiAutomator recording does not hold",
-        "isEditable": "isEditable needs Compose's IsEditable value, which a recording does not hold",
-        "isHiddenFromAccessibility": "a view hidden from accessibility is not in a recording at all",
-        "isInHiddenAccessibilitySubtree": "a view hidden from accessibility is not in a recording at all",
-        "hasStateDescription": "hasStateDescription needs the state description, which a UiAutomator recording does not hold",
-        "hasProgressBarRangeInfo": "hasProgressBarRangeInfo needs range info, which a UiAutomator recording does not hold",
-        "hasImeAction": "hasImeAction needs the IME action, which a UiAutomator recording does not hold",
-        "hasPerformImeAction": "hasPerformImeAction needs the view's action list, which a UiAutomator recording does not hold",
-        "hasRequestFocusAction": "hasRequestFocusAction needs the view's action list, which a UiAutomator recording does not hold",
-        "hasInsertTextAtCursorAction": "hasInsertTextAtCursorAction needs the view's action list, which a UiAutomator recording does not hold",
-        "hasScrollToIndexAction": "hasScrollToIndexAction needs the view's action list, which a UiAutomator recording does not hold",
-        "hasScrollToKeyAction": "hasScrollToKeyAction needs the view's action list, which a UiAutomator recording does not hold",
-        "hasScrollToNodeAction": "hasScrollToNodeAction needs the view's action list, which a UiAutomator recording does not hold",
-        "SemanticsMatcher": "SemanticsMatcher.expectValue/keyIsDefined read a semantics key (a Role, a custom property), which a recording does not hold: it records only what AccessibilityNodeInfo carries",
-        "hasRole": "Compose roles are not in a recording: it records only the class name Compose derives from some roles",
-    ]
-
     /// The finders (androidx Finders.kt): their parameters, whether they return a collection, and
     /// the filter that implies (nil: the first argument is the matcher).
     struct Finder {

@@ -26,12 +26,10 @@ public struct DetoxEngine: SelectorEngine {
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         let expression: DetoxExpression
-        do {
+        do throws(DetoxParseError) {
             expression = try DetoxParser.parse(selector)
         } catch {
-            var e = error
-            e.engine = name
-            throw e
+            throw error.selectorError(in: selector)
         }
         var b = ProgramBuilder(start: .document)
         b.descendants(expression.matcher.predicate, unique: true)
@@ -57,19 +55,6 @@ public struct DetoxEngine: SelectorEngine {
 
     /// `value` as a JavaScript string literal in single quotes.
     static func literal(_ value: String) -> String? {
-        var out = "'"
-        for ch in value.unicodeScalars {
-            switch ch {
-            case "'": out += "\\'"
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if ch.value < 0x20 { return nil }
-                out.unicodeScalars.append(ch)
-            }
-        }
-        return out + "'"
+        CallSyntaxLiteral.quoted(value, quote: "'")
     }
 }

@@ -22,7 +22,7 @@ struct DetoxExpression: Equatable {
 }
 
 /// A recursive-descent reader of the subset, over UTF-8 bytes (offsets are byte offsets).
-struct DetoxParser {
+struct DetoxParser: CallSyntaxScanner {
     let text: String
     let bytes: [UInt8]
     var i = 0
@@ -31,47 +31,40 @@ struct DetoxParser {
 
     /// The most nested matchers accepted (`withAncestor(by.id(…).withAncestor(…))`…).
     static let maxDepth = 64
+    /// A matcher is one JavaScript expression: `/` starts a regex literal, not a comment.
+    static let comments = CallSyntaxComments.none
+    static let dollarInIdentifiers = true
 
-    static func parse(_ selector: String) throws(SelectorError) -> DetoxExpression {
+    static func parse(_ selector: String) throws(DetoxParseError) -> DetoxExpression {
         var p = DetoxParser(selector)
         return try p.expression()
     }
 
-    func error(_ message: String, at offset: Int? = nil) -> SelectorError {
-        SelectorError.syntax(message, at: offset ?? i, in: text)
+    /// The problem at `offset`, or at the cursor.
+    func error(_ kind: DetoxParseError.Kind, at offset: Int? = nil) -> DetoxParseError {
+        DetoxParseError(kind, at: offset ?? i)
     }
 
-    mutating func skipSpace() {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-    }
+    /// `eat` for the punctuation as the grammar spells it.
+    mutating func eat(_ c: Character) -> Bool { eat(c.asciiValue!) }
 
-    mutating func eat(_ c: Character) -> Bool {
-        skipSpace()
-        guard i < bytes.count, bytes[i] == c.asciiValue! else { return false }
-        i += 1
-        return true
-    }
-
-    mutating func expect(_ c: Character, _ what: String) throws(SelectorError) {
-        guard eat(c) else { throw error("expected \(what)") }
+    mutating func expect(_ c: Character, _ what: DetoxParseError.Expected) throws(DetoxParseError) {
+        guard eat(c) else { throw error(.expected(what)) }
     }
 
     mutating func identifier() -> String? {
         skipSpace()
-        let start = i
-        while i < bytes.count, (bytes[i] >= 0x41 && bytes[i] <= 0x5A) || (bytes[i] >= 0x61 && bytes[i] <= 0x7A)
-                || (bytes[i] >= 0x30 && bytes[i] <= 0x39 && i > start) || bytes[i] == 0x5F || bytes[i] == 0x24 { i += 1 }
-        return i > start ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
+        return identifierHere()
     }
 
-    mutating func expression() throws(SelectorError) -> DetoxExpression {
+    mutating func expression() throws(DetoxParseError) -> DetoxExpression {
         skipSpace()
         let start = i
         var matcher: DetoxMatcher
         if identifier() == "element" {
-            try expect("(", "`(` after element")
+            try expect("(", .openParenthesis(after: "element"))
             matcher = try self.matcher(depth: 0)
-            try expect(")", "`)` closing element(")
+            try expect(")", .closingParenthesis(of: "element("))
         } else {
             i = start
             matcher = try self.matcher(depth: 0)
@@ -79,39 +72,35 @@ struct DetoxParser {
         var index: Int?
         while eat(".") {
             let at = i
-            guard identifier() == "atIndex" else { throw error("only .atIndex(n) may follow element(…)", at: at) }
-            guard index == nil else { throw error("a second .atIndex", at: at) }
-            try expect("(", "`(` after atIndex")
+            guard identifier() == "atIndex" else { throw error(.onlyAtIndex, at: at) }
+            guard index == nil else { throw error(.secondAtIndex, at: at) }
+            try expect("(", .openParenthesis(after: "atIndex"))
             index = try integer()
-            try expect(")", "`)` closing atIndex(")
+            try expect(")", .closingParenthesis(of: "atIndex("))
         }
         _ = eat(";")
         skipSpace()
-        guard i == bytes.count else { throw error("unexpected text after the matcher") }
+        guard i == bytes.count else { throw error(.textAfterMatcher) }
         return DetoxExpression(matcher: matcher, index: index)
     }
 
-    mutating func integer() throws(SelectorError) -> Int {
-        skipSpace()
-        let start = i
-        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
-        guard i > start, i - start <= 9, let n = Int(String(decoding: bytes[start..<i], as: UTF8.self)) else {
-            throw error("expected an index: a whole number from 0", at: start)
-        }
+    mutating func integer() throws(DetoxParseError) -> Int {
+        let (n, start) = wholeNumber(maxDigits: 9)
+        guard let n else { throw error(.expectedIndex, at: start) }
         return n
     }
 
-    mutating func matcher(depth: Int) throws(SelectorError) -> DetoxMatcher {
-        guard depth < Self.maxDepth else { throw error("matchers nested deeper than \(Self.maxDepth)") }
+    mutating func matcher(depth: Int) throws(DetoxParseError) -> DetoxMatcher {
+        guard depth < Self.maxDepth else { throw error(.nestingTooDeep(limit: Self.maxDepth)) }
         skipSpace()
         let start = i
-        guard identifier() == "by" else { throw error("expected a matcher: by.id(…), by.text(…), by.label(…), by.type(…), by.traits([…]) or by.value(…)", at: start) }
-        try expect(".", "`.` after by")
+        guard identifier() == "by" else { throw error(.expectedMatcher, at: start) }
+        try expect(".", .dotAfterBy)
         let nameAt = i
-        guard let name = identifier() else { throw error("expected a matcher name after by.") }
-        try expect("(", "`(` after by.\(name)")
+        guard let name = identifier() else { throw error(.expectedMatcherName) }
+        try expect("(", .openParenthesis(after: "by.\(name)"))
         var m = DetoxMatcher(predicate: try base(name, at: nameAt))
-        try expect(")", "`)` closing by.\(name)(")
+        try expect(")", .closingParenthesis(of: "by.\(name)("))
         while true {
             let save = i
             guard eat(".") else { break }
@@ -120,21 +109,21 @@ struct DetoxParser {
                 i = save
                 break
             }
-            try expect("(", "`(` after .\(combinator)")
+            try expect("(", .openParenthesis(after: ".\(combinator)"))
             let inner = try matcher(depth: depth + 1)
-            try expect(")", "`)` closing .\(combinator)(")
+            try expect(")", .closingParenthesis(of: ".\(combinator)("))
             switch combinator {
             case "and":
                 m.predicate = .all([m.predicate, inner.predicate])
                 m.descendants += inner.descendants
             case "withAncestor":
                 guard inner.descendants.isEmpty else {
-                    throw error("an ancestor matcher with .withDescendant is not supported here", at: at)
+                    throw error(.ancestorWithDescendant, at: at)
                 }
                 m.predicate = .all([m.predicate, .hasAncestor(inner.predicate)])
             default:
                 guard inner.descendants.isEmpty else {
-                    throw error("a descendant matcher with its own .withDescendant is not supported here", at: at)
+                    throw error(.descendantWithDescendant, at: at)
                 }
                 m.descendants.append(inner.predicate)
             }
@@ -143,7 +132,7 @@ struct DetoxParser {
     }
 
     /// The test of `by.<name>(argument)`.
-    mutating func base(_ name: String, at nameAt: Int) throws(SelectorError) -> Predicate {
+    mutating func base(_ name: String, at nameAt: Int) throws(DetoxParseError) -> Predicate {
         skipSpace()
         switch name {
         case "id", "text", "label", "accessibilityLabel", "value":
@@ -151,47 +140,48 @@ struct DetoxParser {
             return DetoxVocabulary.predicate(name, test)
         case "type":
             let test = try stringTest(for: name)
-            guard test.operation == .equals else { throw error("by.type takes a class name, not a pattern", at: nameAt) }
-            guard !test.value.isEmpty else { throw error("by.type takes a class name", at: nameAt) }
+            guard test.operation == .equals else { throw error(.typeNotPattern, at: nameAt) }
+            guard !test.value.isEmpty else { throw error(.typeNeedsClassName, at: nameAt) }
             return .kindOf(test.value)
         case "traits":
             let at = i
             let names = try stringArray()
-            return try DetoxVocabulary.traits(names) { (bad: String) throws(SelectorError) in
-                throw error("unknown trait '\(bad)'; Detox knows \(DetoxVocabulary.traitBits.keys.sorted().joined(separator: ", "))", at: at)
+            if let bad = names.first(where: { DetoxVocabulary.traitBits[$0] == nil }) {
+                throw error(.unknownTrait(bad), at: at)
             }
+            return DetoxVocabulary.traits(names)
         default:
-            throw error("unknown matcher by.\(name); Detox has id, text, label, type, traits, value", at: nameAt)
+            throw error(.unknownMatcher(name), at: nameAt)
         }
     }
 
     /// A string literal (an exact test) or a regex literal (a search, as JavaScript's `RegExp.test`).
-    mutating func stringTest(for name: String) throws(SelectorError) -> StringTest {
+    mutating func stringTest(for name: String) throws(DetoxParseError) -> StringTest {
         skipSpace()
-        guard i < bytes.count else { throw error("by.\(name) takes a string or a regular expression") }
+        guard i < bytes.count else { throw error(.needsStringOrRegex(matcher: name)) }
         if bytes[i] == 0x2F {
             let (pattern, flags, at) = try regexLiteral()
             do {
                 return .matcher(try JSRegexMatcher(pattern: pattern, flags: flags))
             } catch {
-                throw self.error("invalid regular expression: \(error.message)", at: at + error.patternOffset)
+                throw self.error(.invalidRegex(pcre2Message: error.message), at: at + error.patternOffset)
             }
         }
         return .equals(try string())
     }
 
     /// `'…'`, `"…"` or a template literal without `${`, with JavaScript's escapes.
-    mutating func string() throws(SelectorError) -> String {
+    mutating func string() throws(DetoxParseError) -> String {
         skipSpace()
         guard i < bytes.count, let quote = [0x27, 0x22, 0x60].first(where: { $0 == bytes[i] }) else {
-            throw error("expected a string in quotes")
+            throw error(.expectedString)
         }
         let start = i
         i += 1
         var out: [UInt8] = []
         while i < bytes.count, bytes[i] != quote {
             if quote == 0x60, bytes[i] == 0x24, i + 1 < bytes.count, bytes[i + 1] == 0x7B {
-                throw error("a template literal with ${…} is not a fixed string")
+                throw error(.templateLiteral)
             }
             if bytes[i] == 0x5C {
                 i += 1
@@ -205,7 +195,7 @@ struct DetoxParser {
                     let hexStart = i + 1
                     guard hexStart + 4 <= bytes.count,
                           let v = UInt32(String(decoding: bytes[hexStart..<(hexStart + 4)], as: UTF8.self), radix: 16),
-                          let scalar = Unicode.Scalar(v) else { throw error("\\u takes four hex digits of a character", at: i - 1) }
+                          let scalar = Unicode.Scalar(v) else { throw error(.badUnicodeEscape, at: i - 1) }
                     out += Array(String(Character(scalar)).utf8)
                     i += 4
                 default: out.append(bytes[i])
@@ -216,14 +206,14 @@ struct DetoxParser {
             out.append(bytes[i])
             i += 1
         }
-        guard i < bytes.count else { throw error("unterminated string", at: start) }
+        guard i < bytes.count else { throw error(.unterminatedString, at: start) }
         i += 1
         return String(decoding: out, as: UTF8.self)
     }
 
     /// `/pattern/flags`: the pattern as written (its escapes are the regex's), the flags, and where
     /// the pattern starts.
-    mutating func regexLiteral() throws(SelectorError) -> (String, String, Int) {
+    mutating func regexLiteral() throws(DetoxParseError) -> (String, String, Int) {
         let start = i
         i += 1
         let patternStart = i
@@ -235,25 +225,25 @@ struct DetoxParser {
             if c == 0x0A { break }
             i += 1
         }
-        guard i < bytes.count, bytes[i] == 0x2F else { throw error("unterminated regular expression", at: start) }
+        guard i < bytes.count, bytes[i] == 0x2F else { throw error(.unterminatedRegex, at: start) }
         let pattern = String(decoding: bytes[patternStart..<i], as: UTF8.self)
         i += 1
         let flagStart = i
         while i < bytes.count, (bytes[i] >= 0x61 && bytes[i] <= 0x7A) { i += 1 }
         let flags = String(decoding: bytes[flagStart..<i], as: UTF8.self)
-        if let bad = flags.first(where: { !"gimsuy".contains($0) }) { throw error("unknown regular expression flag '\(bad)'", at: flagStart) }
+        if let bad = flags.first(where: { !"gimsuy".contains($0) }) { throw error(.unknownRegexFlag(bad), at: flagStart) }
         return (pattern, flags, patternStart)
     }
 
     /// `['button', 'image']`.
-    mutating func stringArray() throws(SelectorError) -> [String] {
-        try expect("[", "a list of trait names in [ ]")
+    mutating func stringArray() throws(DetoxParseError) -> [String] {
+        try expect("[", .traitList)
         var out: [String] = []
-        if eat("]") { throw error("by.traits takes at least one trait") }
+        if eat("]") { throw error(.noTraits) }
         repeat {
             out.append(try string())
         } while eat(",")
-        try expect("]", "`]` closing the trait list")
+        try expect("]", .traitListClose)
         return out
     }
 }

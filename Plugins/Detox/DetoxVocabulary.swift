@@ -46,13 +46,11 @@ enum DetoxVocabulary {
         ("allowsDirectInteraction", 1 << 13), ("causesPageTurn", 1 << 14), ("header", 1 << 16),
     ]
 
-    /// Every trait listed is set on the view (`accessibilityTraits`, UIKit's bitmask).
-    static func traits(_ names: [String], unknown: (String) throws(SelectorError) -> Never) throws(SelectorError) -> Predicate {
+    /// Every trait listed is set on the view (`accessibilityTraits`, UIKit's bitmask); the parser
+    /// has refused names missing from `traitBits`.
+    static func traits(_ names: [String]) -> Predicate {
         var mask: Int64 = 0
-        for name in names {
-            guard let bit = traitBits[name] else { try unknown(name) }
-            mask |= bit
-        }
+        for name in names { mask |= traitBits[name] ?? 0 }
         return .bitsSet(property: "accessibilityTraits", mask: mask)
     }
 }

@@ -26,14 +26,12 @@ public struct EspressoEngine: SelectorEngine {
     public var recordingSources: Set<RecordingSource> { [.uiautomator] }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
-        do {
+        do throws(EspressoParseError) {
             let statement = try EspressoParser.parse(selector)
             let matcher = try EspressoVocabulary(text: selector).viewMatcher(statement.matcher)
             return EspressoCompiler.program(matcher)
         } catch {
-            var e = error
-            e.engine = name
-            throw e
+            throw error.selectorError(in: selector)
         }
     }
 
@@ -70,20 +68,6 @@ public struct EspressoEngine: SelectorEngine {
 
     /// `value` as a Java and Kotlin string literal in double quotes (`$` escaped for Kotlin).
     static func literal(_ value: String) -> String? {
-        var out = "\""
-        for ch in value.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "$": out += "\\$"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if ch.value < 0x20 { return nil }
-                out.unicodeScalars.append(ch)
-            }
-        }
-        return out + "\""
+        CallSyntaxLiteral.quoted(value, quote: "\"", escapingDollar: true)
     }
 }

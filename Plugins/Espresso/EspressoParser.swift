@@ -37,7 +37,7 @@ struct EspressoStatement: Equatable {
 }
 
 /// A recursive-descent reader over UTF-8 bytes.
-struct EspressoParser {
+struct EspressoParser: CallSyntaxScanner {
     let text: String
     let bytes: [UInt8]
     var i = 0
@@ -46,53 +46,23 @@ struct EspressoParser {
 
     /// The most nested calls accepted (`allOf(withParent(allOf(…)))`…).
     static let maxDepth = 64
+    /// Comments, which a pasted test line may hold; an unclosed one is left for the grammar to refuse.
+    static let comments = CallSyntaxComments.lineAndBlock(unclosedRunsToEnd: false)
+    /// Java's identifiers may hold `$` (Kotlin reads `$` in strings only, as a template).
+    static let dollarInIdentifiers = true
 
-    static func parse(_ selector: String) throws(SelectorError) -> EspressoStatement {
+    static func parse(_ selector: String) throws(EspressoParseError) -> EspressoStatement {
         var p = EspressoParser(selector)
         return try p.statement()
     }
 
-    func error(_ message: String, at offset: Int? = nil) -> SelectorError {
-        SelectorError.syntax(message, at: offset ?? i, in: text)
+    /// The problem at `offset`, or at the cursor.
+    func error(_ kind: EspressoParseError.Kind, at offset: Int? = nil) -> EspressoParseError {
+        EspressoParseError(kind, at: offset ?? i)
     }
-
-    var current: UInt8? { i < bytes.count ? bytes[i] : nil }
-
-    /// Spaces, line breaks and comments, which a pasted test line may hold.
-    mutating func skipSpace() {
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
-            if c == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
-                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-                continue
-            }
-            if c == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2A {
-                var j = i + 2
-                while j + 1 < bytes.count, !(bytes[j] == 0x2A && bytes[j + 1] == 0x2F) { j += 1 }
-                guard j + 1 < bytes.count else { return }
-                i = j + 2
-                continue
-            }
-            return
-        }
-    }
-
-    mutating func eat(_ c: UInt8) -> Bool {
-        skipSpace()
-        guard current == c else { return false }
-        i += 1
-        return true
-    }
-
-    static func isIdentifierStart(_ c: UInt8) -> Bool {
-        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24
-    }
-
-    static func isIdentifierPart(_ c: UInt8) -> Bool { isIdentifierStart(c) || (c >= 0x30 && c <= 0x39) }
 
     /// A Java or Kotlin identifier; Kotlin's backticked `` `is` `` reads as `is`.
-    mutating func identifier() throws(SelectorError) -> String? {
+    mutating func identifier() throws(EspressoParseError) -> String? {
         skipSpace()
         guard let c = current else { return nil }
         if c == 0x60 {
@@ -100,58 +70,55 @@ struct EspressoParser {
             i += 1
             let nameStart = i
             while i < bytes.count, bytes[i] != 0x60, bytes[i] != 0x0A { i += 1 }
-            guard current == 0x60, i > nameStart else { throw error("unterminated `name` in backticks", at: start) }
+            guard current == 0x60, i > nameStart else { throw error(.unterminatedBacktickName, at: start) }
             let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
             i += 1
             return name
         }
-        guard Self.isIdentifierStart(c) else { return nil }
-        let start = i
-        while i < bytes.count, Self.isIdentifierPart(bytes[i]) { i += 1 }
-        return String(decoding: bytes[start..<i], as: UTF8.self)
+        return identifierHere()
     }
 
-    mutating func statement() throws(SelectorError) -> EspressoStatement {
+    mutating func statement() throws(EspressoParseError) -> EspressoStatement {
         skipSpace()
-        guard i < bytes.count else { throw error("expected onView(…) or a view matcher") }
+        guard i < bytes.count else { throw error(.expectedOnViewOrMatcher) }
         let expression = try self.expression(depth: 0)
         var matcher = expression
         if case let .call(name, qualifier, arguments, at) = expression, name == "onView" || name == "onData" {
-            guard qualifier.isEmpty || qualifier.last == "Espresso" else { throw error("unknown receiver of \(name)", at: at) }
+            guard qualifier.isEmpty || qualifier.last == "Espresso" else { throw error(.unknownReceiver(call: name), at: at) }
             guard name == "onView" else {
-                throw error("onData selects adapter data, not views: only onView(…) is read", at: at)
+                throw error(.onData, at: at)
             }
-            guard arguments.count == 1 else { throw error("onView takes one view matcher", at: at) }
+            guard arguments.count == 1 else { throw error(.onViewArity, at: at) }
             matcher = arguments[0]
             try interactions()
         }
         _ = eat(0x3B)
         skipSpace()
-        guard i == bytes.count else { throw error("unexpected text after the matcher") }
+        guard i == bytes.count else { throw error(.textAfterMatcher) }
         return EspressoStatement(matcher: matcher)
     }
 
     /// `.perform(…)`, `.check(…)` and `.withFailureHandler(…)` after `onView(…)`: what the test does
     /// with the view, read past (balanced), since the selector names the view.
-    mutating func interactions() throws(SelectorError) {
+    mutating func interactions() throws(EspressoParseError) {
         while true {
             skipSpace()
             guard current == 0x2E else { return }
             i += 1
             let at = i
-            guard let name = try identifier() else { throw error("expected .perform(…) or .check(…)") }
+            guard let name = try identifier() else { throw error(.expectedInteraction) }
             switch name {
             case "perform", "check", "withFailureHandler", "noActivity": break
-            case "inRoot": throw error("inRoot picks another window, which a recording does not tell apart", at: at)
-            default: throw error("only .perform(…) and .check(…) may follow onView(…)", at: at)
+            case "inRoot": throw error(.inRoot, at: at)
+            default: throw error(.onlyPerformOrCheck, at: at)
             }
-            guard eat(0x28) else { throw error("expected `(` after .\(name)") }
+            guard eat(0x28) else { throw error(.openParenthesisAfterInteraction(name)) }
             try skipBalanced(open: i - 1)
         }
     }
 
     /// Past the `)` matching the `(` just read, strings and characters skipped whole.
-    mutating func skipBalanced(open: Int) throws(SelectorError) {
+    mutating func skipBalanced(open: Int) throws(EspressoParseError) {
         var depth = 1
         while i < bytes.count {
             let c = bytes[i]
@@ -160,7 +127,7 @@ struct EspressoParser {
                 let quote = c, open = i
                 i += 1
                 while i < bytes.count, bytes[i] != quote { i += bytes[i] == 0x5C ? 2 : 1 }
-                guard i < bytes.count else { throw error("unterminated string", at: open) }
+                guard i < bytes.count else { throw error(.unterminatedString, at: open) }
                 i += 1
                 continue
             }
@@ -171,41 +138,41 @@ struct EspressoParser {
             }
             i += 1
         }
-        throw error("unclosed `(`", at: open)
+        throw error(.unclosedParenthesis, at: open)
     }
 
-    mutating func expression(depth: Int) throws(SelectorError) -> EspressoExpression {
-        guard depth < Self.maxDepth else { throw error("matchers nested deeper than \(Self.maxDepth)") }
+    mutating func expression(depth: Int) throws(EspressoParseError) -> EspressoExpression {
+        guard depth < Self.maxDepth else { throw error(.nestingTooDeep(limit: Self.maxDepth)) }
         skipSpace()
         let start = i
-        guard let c = current else { throw error("expected a matcher") }
+        guard let c = current else { throw error(.expectedMatcher) }
         if c == 0x22 { return .string(try string(), at: start) }
-        if c == 0x27 { throw error("a character literal is not a string: use double quotes") }
+        if c == 0x27 { throw error(.characterLiteral) }
         if (c >= 0x30 && c <= 0x39) || c == 0x2D { return .number(try integer(), at: start) }
-        guard let first = try identifier() else { throw error("expected a matcher") }
+        guard let first = try identifier() else { throw error(.expectedMatcher) }
         var names = [first]
         while true {
             skipSpace()
             if current == 0x3A, i + 1 < bytes.count, bytes[i + 1] == 0x3A {
                 // Kotlin: `Button::class`, `Button::class.java`, `Button::class.java.name`.
                 i += 2
-                guard try identifier() == "class" else { throw error("expected class after ::") }
+                guard try identifier() == "class" else { throw error(.expectedClassAfterColons) }
                 var java = false
                 while eat(0x2E) {
                     let at = i
-                    guard let member = try identifier() else { throw error("expected a member after `.`") }
+                    guard let member = try identifier() else { throw error(.expectedMemberAfterDot) }
                     switch member {
                     case "java" where !java: java = true
                     case "name" where java, "canonicalName" where java, "qualifiedName" where !java:
                         return .className(names.joined(separator: "."), at: start)
-                    default: throw error("unexpected .\(member) on a class literal", at: at)
+                    default: throw error(.unexpectedClassMember(member), at: at)
                     }
                 }
                 return .classLiteral(names.joined(separator: "."), at: start)
             }
             guard current == 0x2E else { break }
             i += 1
-            guard let next = try identifier() else { throw error("expected a name after `.`") }
+            guard let next = try identifier() else { throw error(.expectedNameAfterDot) }
             names.append(next)
         }
         if eat(0x28) {
@@ -217,7 +184,7 @@ struct EspressoParser {
                     if current == 0x29 { break }  // Kotlin's trailing comma
                     arguments.append(try expression(depth: depth + 1))
                 } while eat(0x2C)
-                guard eat(0x29) else { throw error("expected `)` closing \(name)(") }
+                guard eat(0x29) else { throw error(.unclosedCall(name)) }
             }
             if names.last == "class", name == "getName" || name == "getCanonicalName", arguments.isEmpty {
                 return .className(names.dropLast().joined(separator: "."), at: start)
@@ -230,14 +197,14 @@ struct EspressoParser {
         return .path(names, at: start)
     }
 
-    mutating func integer() throws(SelectorError) -> Int {
+    mutating func integer() throws(EspressoParseError) -> Int {
         skipSpace()
         let start = i
         if current == 0x2D { i += 1 }
         let digits = i
         while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
         guard i > digits, i - digits <= 18, let n = Int(String(decoding: bytes[start..<i], as: UTF8.self)) else {
-            throw error("expected a whole number", at: start)
+            throw error(.expectedWholeNumber, at: start)
         }
         // `0L`, `3f`: Kotlin and Java number suffixes say nothing here.
         if let c = current, c == 0x4C || c == 0x6C { i += 1 }
@@ -246,19 +213,19 @@ struct EspressoParser {
 
     /// `"…"` with Java's and Kotlin's escapes, or a Kotlin raw string `"""…"""`; a Kotlin
     /// template (`$name`, `${…}`) is not a fixed string.
-    mutating func string() throws(SelectorError) -> String {
+    mutating func string() throws(EspressoParseError) -> String {
         skipSpace()
         let start = i
-        guard current == 0x22 || current == 0x27 else { throw error("expected a string in double quotes") }
+        guard current == 0x22 || current == 0x27 else { throw error(.expectedString) }
         let quote = bytes[i]
         if quote == 0x22, i + 2 < bytes.count, bytes[i + 1] == 0x22, bytes[i + 2] == 0x22 {
             i += 3
             let contentStart = i
             while i + 2 < bytes.count, !(bytes[i] == 0x22 && bytes[i + 1] == 0x22 && bytes[i + 2] == 0x22) {
-                if bytes[i] == 0x24, Self.isTemplateStart(bytes, i + 1) { throw error("a Kotlin template ($…) is not a fixed string") }
+                if bytes[i] == 0x24, Self.isTemplateStart(bytes, i + 1) { throw error(.kotlinTemplate) }
                 i += 1
             }
-            guard i + 2 < bytes.count else { throw error("unterminated string", at: start) }
+            guard i + 2 < bytes.count else { throw error(.unterminatedString, at: start) }
             let value = String(decoding: bytes[contentStart..<i], as: UTF8.self)
             i += 3
             return value
@@ -269,7 +236,7 @@ struct EspressoParser {
             let c = bytes[i]
             if c == 0x0A { break }
             if c == 0x24, quote == 0x22, Self.isTemplateStart(bytes, i + 1) {
-                throw error("a Kotlin template ($…) is not a fixed string")
+                throw error(.kotlinTemplate)
             }
             if c == 0x5C {
                 let escape = i
@@ -288,10 +255,10 @@ struct EspressoParser {
                     while j < bytes.count, bytes[j] == 0x75 { j += 1 }  // Java allows \uuuu0041
                     guard j + 4 <= bytes.count,
                           let v = UInt32(String(decoding: bytes[j..<(j + 4)], as: UTF8.self), radix: 16),
-                          let scalar = Unicode.Scalar(v) else { throw error("\\u takes four hex digits of a character", at: escape) }
+                          let scalar = Unicode.Scalar(v) else { throw error(.badUnicodeEscape, at: escape) }
                     out += Array(String(Character(scalar)).utf8)
                     i = j + 3
-                default: throw error("unknown escape \\\(String(decoding: [bytes[i]], as: UTF8.self))", at: escape)
+                default: throw error(.unknownEscape(String(decoding: [bytes[i]], as: UTF8.self)), at: escape)
                 }
                 i += 1
                 continue
@@ -299,9 +266,9 @@ struct EspressoParser {
             out.append(c)
             i += 1
         }
-        guard i < bytes.count, bytes[i] == quote else { throw error("unterminated string", at: start) }
+        guard i < bytes.count, bytes[i] == quote else { throw error(.unterminatedString, at: start) }
         i += 1
-        guard quote == 0x22 else { throw error("a character literal is not a string: use double quotes", at: start) }
+        guard quote == 0x22 else { throw error(.characterLiteral, at: start) }
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -69,30 +69,10 @@ struct EspressoVocabulary {
     static let resourceID = "resource-id"
     static let contentDescription = "content-desc"
 
-    func error(_ message: String, _ e: EspressoExpression) -> SelectorError {
-        SelectorError.syntax(message, at: e.offset, in: text)
+    /// The problem at expression `e`.
+    func error(_ kind: EspressoParseError.Kind, _ e: EspressoExpression) -> EspressoParseError {
+        EspressoParseError(kind, at: e.offset)
     }
-
-    /// Matchers Espresso has that read what a recording does not hold.
-    static let unreadable: [String: String] = [
-        "isCompletelyDisplayed": "it needs the screen's size and the view's scale",
-        "isDisplayingAtLeast": "it needs the screen's size and the view's scale",
-        "withTagValue": "a UiAutomator recording holds no view tags",
-        "withTagKey": "a UiAutomator recording holds no view tags",
-        "withSpinnerText": "a recording does not say which item a Spinner selected",
-        "hasErrorText": "a UiAutomator recording holds no error texts",
-        "withInputType": "a UiAutomator recording holds no input types",
-        "supportsInputMethods": "a recording does not say which views take input methods",
-        "hasImeAction": "a UiAutomator recording holds no IME actions",
-        "hasLinks": "a UiAutomator recording holds no links",
-        "isJavascriptEnabled": "a recording holds no WebView settings",
-        "withAlpha": "a UiAutomator recording holds no alpha",
-        "hasBackground": "a recording holds no drawables",
-        "hasTextColor": "a recording holds no colours",
-        "hasChildCount": "it is not read yet: count the children with withChild",
-        "hasMinimumChildCount": "it is not read yet: count the children with withChild",
-        "isPlatformPopup": "a recording does not tell popups apart",
-    ]
 
     /// The view matchers read, in the order error messages list them.
     static let viewMatchers = [
@@ -115,16 +95,16 @@ struct EspressoVocabulary {
 
     // MARK: view matchers
 
-    func viewMatcher(_ e: EspressoExpression) throws(SelectorError) -> EspressoMatcher {
+    func viewMatcher(_ e: EspressoExpression) throws(EspressoParseError) -> EspressoMatcher {
         guard case let .call(name, _, args, _) = e else {
-            throw error("expected a view matcher such as withId(R.id.name) or withText(\"…\")", e)
+            throw error(.expectedViewMatcher, e)
         }
-        func one() throws(SelectorError) -> EspressoExpression {
-            guard args.count == 1 else { throw error("\(name) takes one argument", e) }
+        func one() throws(EspressoParseError) -> EspressoExpression {
+            guard args.count == 1 else { throw error(.takesOneArgument(name), e) }
             return args[0]
         }
-        func none() throws(SelectorError) {
-            guard args.isEmpty else { throw error("\(name) takes no argument", e) }
+        func none() throws(EspressoParseError) {
+            guard args.isEmpty else { throw error(.takesNoArgument(name), e) }
         }
         if let (attribute, value) = Self.flags[name] {
             try none()
@@ -158,7 +138,7 @@ struct EspressoVocabulary {
             return .test(.all([Self.textual, try textMatcher(arg, for: name).predicate("text")]))
         case "withSubstring":
             let arg = try one()
-            guard case .string(let s, _) = arg else { throw error("withSubstring takes a string", arg) }
+            guard case .string(let s, _) = arg else { throw error(.withSubstringNeedsString, arg) }
             return try viewMatcher(.call(name: "withText", qualifier: [],
                                          arguments: [.call(name: "containsString", qualifier: [], arguments: [.string(s, at: arg.offset)], at: arg.offset)],
                                          at: e.offset))
@@ -180,7 +160,7 @@ struct EspressoVocabulary {
         case "withEffectiveVisibility":
             let arg = try one()
             guard case .path(let names, _) = arg, let v = names.last, ["VISIBLE", "INVISIBLE", "GONE"].contains(v) else {
-                throw error("withEffectiveVisibility takes Visibility.VISIBLE, INVISIBLE or GONE", arg)
+                throw error(.badVisibility, arg)
             }
             return .test(v == "VISIBLE" ? Self.effectivelyVisible : .not(Self.effectivelyVisible))
         case "isChecked", "isNotChecked":
@@ -201,14 +181,14 @@ struct EspressoVocabulary {
         case "isDescendantOfA": return .ancestor(try viewMatcher(try one()))
         case "withParentIndex":
             let arg = try one()
-            guard case .number(let n, _) = arg, n >= 0 else { throw error("withParentIndex takes an index from 0", arg) }
+            guard case .number(let n, _) = arg, n >= 0 else { throw error(.badParentIndex, arg) }
             // UiAutomator's `index` is the view's place among its parent's children.
             return .test(.number(property: "index", .equal, Double(n)))
-        case "onView", "onData": throw error("\(name) inside a matcher", e)
+        case "onView", "onData": throw error(.matcherInsideMatcher(name), e)
         default:
-            if let why = Self.unreadable[name] { throw error("\(name) is not read on a recording: \(why)", e) }
-            if Self.textMatcherNames.contains(name) { throw error("\(name) matches a string, not a view", e) }
-            throw error("unknown view matcher \(name)", e)
+            if Self.unreadable[name] != nil { throw error(.unreadable(name), e) }
+            if Self.textMatcherNames.contains(name) { throw error(.stringMatcherAsViewMatcher(name), e) }
+            throw error(.unknownViewMatcher(name), e)
         }
     }
 
@@ -229,10 +209,10 @@ struct EspressoVocabulary {
                                                    .not(.hasAncestor(.bool(property: PropertyName.isHidden, true)))])
 
     /// `withText(R.string.x)` and its kind name a resource the recording cannot look up.
-    func refuseResource(_ arg: EspressoExpression, _ name: String) throws(SelectorError) {
+    func refuseResource(_ arg: EspressoExpression, _ name: String) throws(EspressoParseError) {
         switch arg {
         case .path, .number:
-            throw error("\(name) with a resource id cannot be read on a recording: write the text in quotes", arg)
+            throw error(.resourceText(matcher: name), arg)
         default: return
         }
     }
@@ -241,13 +221,13 @@ struct EspressoVocabulary {
 
     /// `withId(R.id.login)`: a resource id ending in `:id/login` in any package but Android's (an
     /// app's R class and its libraries'); `android.R.id.content` is `android:id/content`.
-    func id(_ arg: EspressoExpression) throws(SelectorError) -> Predicate {
+    func id(_ arg: EspressoExpression) throws(EspressoParseError) -> Predicate {
         switch arg {
         case let .call(name, _, args, _) where (name == "is" || name == "equalTo") && args.count == 1:
             return try id(args[0])
         case .path(let names, _):
             guard names.count >= 3, names[names.count - 3] == "R", names[names.count - 2] == "id" else {
-                throw error("withId takes an id such as R.id.name", arg)
+                throw error(.withIdNeedsId, arg)
             }
             let entry = names[names.count - 1]
             if names.count == 4, names[0] == "android" {
@@ -255,9 +235,9 @@ struct EspressoVocabulary {
             }
             return .all([.string(property: Self.resourceID, .hasSuffix(":id/\(entry)")), Self.notAndroidID])
         case .number:
-            throw error("a numeric id cannot be read on a recording: write R.id.name", arg)
+            throw error(.numericId, arg)
         default:
-            throw error("withId takes an id such as R.id.name", arg)
+            throw error(.withIdNeedsId, arg)
         }
     }
 
@@ -287,9 +267,9 @@ struct EspressoVocabulary {
 
     /// `Button::class.java` and `Button.class`: the class or one inheriting from it, by the
     /// recording's class table. A name without a package is looked up among Android's classes.
-    func kind(_ arg: EspressoExpression) throws(SelectorError) -> Predicate {
+    func kind(_ arg: EspressoExpression) throws(EspressoParseError) -> Predicate {
         guard case .classLiteral(let name, _) = arg else {
-            throw error("expected a class literal such as Button::class.java or Button.class", arg)
+            throw error(.expectedClassLiteral, arg)
         }
         let names = Self.qualifiedNames(name)
         return names.count == 1 ? .kindOf(names[0]) : .or(names.map { .kindOf($0) })
@@ -326,23 +306,23 @@ struct EspressoVocabulary {
         "matchesRegex",
     ]
 
-    func textMatcher(_ e: EspressoExpression, for owner: String) throws(SelectorError) -> EspressoTextMatcher {
+    func textMatcher(_ e: EspressoExpression, for owner: String) throws(EspressoParseError) -> EspressoTextMatcher {
         switch e {
         case .string(let s, _): return .test(.equals(s))
         case .className(let name, _):
             let names = Self.qualifiedNames(name)
             return names.count == 1 ? .test(.equals(names[0])) : .any(names.map { .test(.equals($0)) })
         case let .call(name, _, args, _):
-            func string() throws(SelectorError) -> String {
-                guard args.count == 1, case .string(let s, _) = args[0] else { throw error("\(name) takes a string", e) }
+            func string() throws(EspressoParseError) -> String {
+                guard args.count == 1, case .string(let s, _) = args[0] else { throw error(.takesString(name), e) }
                 return s
             }
-            func none() throws(SelectorError) {
-                guard args.isEmpty else { throw error("\(name) takes no argument", e) }
+            func none() throws(EspressoParseError) {
+                guard args.isEmpty else { throw error(.takesNoArgument(name), e) }
             }
             switch name {
             case "is", "equalTo":
-                guard args.count == 1 else { throw error("\(name) takes one argument", e) }
+                guard args.count == 1 else { throw error(.takesOneArgument(name), e) }
                 return try textMatcher(args[0], for: owner)
             case "equalToIgnoringCase": return .test(StringTest(.equals, try string(), options: .caseInsensitive))
             case "containsString": return .test(.contains(try string()))
@@ -366,16 +346,16 @@ struct EspressoVocabulary {
             case "anything":
                 return .anything
             case "matchesPattern", "matchesRegex":
-                guard args.count == 1, case .string(let pattern, let at) = args[0] else { throw error("\(name) takes a regular expression in a string", e) }
+                guard args.count == 1, case .string(let pattern, let at) = args[0] else { throw error(.takesRegex(name), e) }
                 do {
                     return .test(.matcher(try EspressoRegexMatcher(pattern: pattern, prefix: "", caseless: false)))
                 } catch {
                     // The offset counts into the pattern as read; it points at the string when
                     // escapes moved it.
-                    throw SelectorError.syntax("invalid regular expression: \(error.message)", at: at, in: text)
+                    throw EspressoParseError(.invalidRegex(pcre2Message: error.message), at: at)
                 }
             case "not":
-                guard args.count == 1 else { throw error("not takes one argument", e) }
+                guard args.count == 1 else { throw error(.takesOneArgument("not"), e) }
                 return .not(try textMatcher(args[0], for: owner))
             case "allOf", "both":
                 var parts: [EspressoTextMatcher] = []
@@ -387,12 +367,12 @@ struct EspressoVocabulary {
                 return .any(parts)
             default:
                 if Self.viewMatchers.contains(name) || Self.flags[name] != nil || Self.unreadable[name] != nil {
-                    throw error("\(owner) takes a string or a string matcher, not the view matcher \(name)", e)
+                    throw error(.viewMatcherAsStringMatcher(owner: owner, matcher: name), e)
                 }
-                throw error("unknown string matcher \(name)", e)
+                throw error(.unknownStringMatcher(name), e)
             }
         default:
-            throw error("\(owner) takes a string or a string matcher such as containsString(\"…\")", e)
+            throw error(.needsStringMatcher(owner: owner), e)
         }
     }
 }

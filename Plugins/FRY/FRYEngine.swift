@@ -28,8 +28,7 @@ public struct FRYEngine: SelectorEngine {
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         let query = try FRYQuery(parsing: selector, format: format)
         if let check = query.check {
-            throw SelectorError(.usage, "`.\(check)` is a check, not a selection: run it with `frankly expect --engine fry`",
-                                selector: selector, offset: query.checkOffset)
+            throw FRYParseError(.checkInSelection(check), at: query.checkOffset ?? 0).selectorError(in: selector)
         }
         return query.program
     }

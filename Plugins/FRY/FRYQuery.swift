@@ -53,7 +53,12 @@ public struct FRYQuery: Sendable {
     /// Parses `selector` (the grammar is in Docs/Engines/FRY.md); string arguments go to `format`.
     public init(parsing selector: String, format: PredicateFormat = PredicateFormat()) throws(SelectorError) {
         var parser = FRYParser(selector: selector, format: format)
-        let parsed = try parser.parse()
+        let parsed: ParsedFRY
+        do throws(FRYParseError) {
+            parsed = try parser.parse()
+        } catch {
+            throw error.selectorError(in: selector)
+        }
         program = FRYCompiler.program(for: parsed.lookups)
         check = parsed.check
         checkOffset = parsed.checkOffset

@@ -11,29 +11,33 @@ struct ComparisonCompiler {
     typealias Value = FormatParser.Value
 
     let format: PredicateFormat
-    let selector: String
 
-    private func error(_ message: String, at offset: Int) -> SelectorError { .syntax(message, at: offset, in: selector) }
+    private func error(_ kind: PredicateFormatParseError.Kind, at offset: Int) -> PredicateFormatParseError {
+        PredicateFormatParseError(kind, at: offset)
+    }
 
     func compile(_ left: Operand, at leftOffset: Int, _ op: String, at opOffset: Int, _ folding: StringFolding,
-                 _ right: Operand, at rightOffset: Int) throws(SelectorError) -> Predicate {
+                 _ right: Operand, at rightOffset: Int) throws(PredicateFormatParseError) -> Predicate {
         // A value on the left: flip, so the key path is always on the left.
         switch (left, right) {
         case (.value(let a), .value(let b)):
             if op == "MATCHES", case .string(let pattern) = b {
                 _ = try stringTest(op, at: opOffset, folding, pattern, at: rightOffset)   // its error, at its column
             }
-            guard let holds = try ConstantComparison.holds(a, op, folding, b, regexLimits: format.regexLimits) else {
-                throw error("\(op) cannot compare these two constants (NSPredicate compares numbers with numbers, strings with strings, and anything with nil only for equality)",
-                            at: opOffset)
+            let constant: Bool?
+            do {
+                constant = try ConstantComparison.holds(a, op, folding, b, regexLimits: format.regexLimits)
+            } catch {
+                throw self.error(.evaluation(error), at: error.offset ?? opOffset)
             }
+            guard let holds = constant else { throw error(.incomparableConstants(op: op), at: opOffset) }
             return holds ? .any : .none
         case (.keyPath, .keyPath), (.keyPath, .selfView), (.selfView, .keyPath), (.selfView, .selfView):
-            throw error("comparing two key paths is not supported: one side must be a value", at: rightOffset)
+            throw error(.twoKeyPaths, at: rightOffset)
         case (.value(let v), _):
             let flipped: [String: String] = ["==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="]
             guard let f = flipped[op] else {
-                throw error("\(op) takes the key path on its left: write it as keypath \(op) value", at: opOffset)
+                throw error(.keyPathMustBeLeft(op: op), at: opOffset)
             }
             return try compile(right, at: rightOffset, f, at: opOffset, folding, .value(v), at: leftOffset)
         case (.selfView, .value(let v)):
@@ -41,8 +45,7 @@ struct ComparisonCompiler {
             case ("==", .null): return .none
             case ("!=", .null): return .any
             default:
-                throw error("SELF is the view itself and has no value to compare: compare one of its key paths, such as SELF.label",
-                            at: leftOffset)
+                throw error(.selfHasNoValue, at: leftOffset)
             }
         case (.keyPath(let key), .value(let v)):
             return try compile(format.aliases.sources(of: key), op, at: opOffset, folding, v, at: rightOffset)
@@ -50,13 +53,13 @@ struct ComparisonCompiler {
     }
 
     private func compile(_ sources: [KeySource], _ op: String, at opOffset: Int, _ folding: StringFolding,
-                         _ value: Value, at valueOffset: Int) throws(SelectorError) -> Predicate {
+                         _ value: Value, at valueOffset: Int) throws(PredicateFormatParseError) -> Predicate {
         switch op {
         case "!=":
             return FormatParser.negated(try compile(sources, "==", at: opOffset, folding, value, at: valueOffset))
         case "IN":
             guard case .list(let items) = value else {
-                throw error("IN takes a {list} of values on its right, such as {'OK', 'Done'}", at: valueOffset)
+                throw error(.inNeedsList, at: valueOffset)
             }
             var parts: [Predicate] = []
             for item in items {
@@ -65,20 +68,20 @@ struct ComparisonCompiler {
             return FormatParser.any(parts)
         case "BETWEEN":
             guard case .list(let items) = value, items.count == 2 else {
-                throw error("BETWEEN takes a {lower, upper} pair on its right", at: valueOffset)
+                throw error(.betweenNeedsPair, at: valueOffset)
             }
             switch (items[0].value, items[1].value) {
             case (.number, .number), (.string, .string):
                 return .all([try compile(sources, ">=", at: opOffset, folding, items[0].value, at: items[0].offset),
                              try compile(sources, "<=", at: opOffset, folding, items[1].value, at: items[1].offset)])
             default:
-                throw error("BETWEEN takes two numbers or two strings", at: valueOffset)
+                throw error(.betweenNeedsSameTypes, at: valueOffset)
             }
         default:
             break
         }
         if case .list = value {
-            throw error("a {list} goes only with IN or BETWEEN", at: valueOffset)
+            throw error(.listOnlyWithInOrBetween, at: valueOffset)
         }
         if case .null = value {
             switch op {
@@ -86,7 +89,7 @@ struct ComparisonCompiler {
             case "<", ">": return .none
             // NSPredicate: nil <= nil and nil >= nil hold, as nil == nil does.
             case "<=", ">=": return FormatParser.negated(FormatParser.any(sources.map(Self.has)))
-            default: throw error("\(op) compares strings: write a quoted string, not nil", at: valueOffset)
+            default: throw error(.needsStringNotNil(op: op), at: valueOffset)
             }
         }
         let test = try sourceTest(op, at: opOffset, folding, value, at: valueOffset)
@@ -95,7 +98,7 @@ struct ComparisonCompiler {
 
     /// The test one source must pass, for a string, number or boolean literal.
     private func sourceTest(_ op: String, at opOffset: Int, _ folding: StringFolding, _ value: Value,
-                            at valueOffset: Int) throws(SelectorError) -> (KeySource) -> Predicate {
+                            at valueOffset: Int) throws(PredicateFormatParseError) -> (KeySource) -> Predicate {
         switch value {
         case .string(let s):
             let stringTest = try self.stringTest(op, at: opOffset, folding, s, at: valueOffset)
@@ -112,7 +115,7 @@ struct ComparisonCompiler {
             }
         case .number(let x):
             guard let cmp = Comparison(rawValue: op) else {
-                throw error("\(op) compares strings: write a quoted string, not a number", at: valueOffset)
+                throw error(.needsStringNotNumber(op: op), at: valueOffset)
             }
             return { source in
                 switch source {
@@ -123,7 +126,7 @@ struct ComparisonCompiler {
             }
         case .bool(let b):
             guard let cmp = Comparison(rawValue: op) else {
-                throw error("\(op) compares strings: write a quoted string, not YES or NO", at: valueOffset)
+                throw error(.needsStringNotBool(op: op), at: valueOffset)
             }
             if cmp == .equal {
                 return { source in
@@ -149,7 +152,7 @@ struct ComparisonCompiler {
 
     /// The string test for `op` with a string literal: built-in where the core has it, else a matcher.
     private func stringTest(_ op: String, at opOffset: Int, _ folding: StringFolding, _ s: String,
-                            at valueOffset: Int) throws(SelectorError) -> StringTest {
+                            at valueOffset: Int) throws(PredicateFormatParseError) -> StringTest {
         let builtin: StringTest.Operation?
         let folded: FoldedStringMatcher.Operation
         switch op {
@@ -166,10 +169,10 @@ struct ComparisonCompiler {
             do {
                 return .matcher(try RegexMatcher(s, folding: folding, limits: format.regexLimits))
             } catch {
-                throw self.error("invalid regular expression: \(error.message) (at pattern byte \(error.patternOffset))", at: valueOffset)
+                throw self.error(.invalidRegex(message: error.message, patternOffset: error.patternOffset), at: valueOffset)
             }
         default:
-            throw self.error("\(op) cannot compare a string", at: opOffset)
+            throw self.error(.cannotCompareString(op: op), at: opOffset)
         }
         if let builtin, !folding.contains(.diacriticInsensitive) {
             return StringTest(builtin, s, options: folding.contains(.caseInsensitive) ? .caseInsensitive : [])

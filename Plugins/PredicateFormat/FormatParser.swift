@@ -36,7 +36,9 @@ struct FormatParser {
 
     private var current: Token { tokens[index] }
 
-    private func error(_ message: String, at offset: Int) -> SelectorError { .syntax(message, at: offset, in: selector) }
+    private func error(_ kind: PredicateFormatParseError.Kind, at offset: Int) -> PredicateFormatParseError {
+        PredicateFormatParseError(kind, at: offset)
+    }
 
     /// The upper-cased word at the current token, when it is a plain word.
     private var keyword: String? {
@@ -46,18 +48,18 @@ struct FormatParser {
 
     private func isSymbol(_ s: String) -> Bool { current.kind == .symbol(s) }
 
-    mutating func parse() throws(SelectorError) -> Predicate {
+    mutating func parse() throws(PredicateFormatParseError) -> Predicate {
         if current.kind == .end {
-            throw error("empty predicate: write a comparison such as accessibilityLabel == 'OK'", at: current.offset)
+            throw error(.emptyPredicate, at: current.offset)
         }
         let p = try parseOr()
         guard current.kind == .end else {
-            throw error("expected AND, OR or the end of the predicate", at: current.offset)
+            throw error(.expectedAndOrEnd, at: current.offset)
         }
         return p
     }
 
-    private mutating func parseOr() throws(SelectorError) -> Predicate {
+    private mutating func parseOr() throws(PredicateFormatParseError) -> Predicate {
         var parts = [try parseAnd()]
         while keyword == "OR" || isSymbol("||") {
             index += 1
@@ -66,7 +68,7 @@ struct FormatParser {
         return Self.any(parts)
     }
 
-    private mutating func parseAnd() throws(SelectorError) -> Predicate {
+    private mutating func parseAnd() throws(PredicateFormatParseError) -> Predicate {
         var parts = [try parseUnary()]
         while keyword == "AND" || isSymbol("&&") {
             index += 1
@@ -75,15 +77,14 @@ struct FormatParser {
         return .all(parts)
     }
 
-    private mutating func enter(at offset: Int) throws(SelectorError) {
+    private mutating func enter(at offset: Int) throws(PredicateFormatParseError) {
         depth += 1
         if depth > format.maximumNesting {
-            throw SelectorError(.limit, "predicate nested deeper than \(format.maximumNesting) levels of parentheses and NOT",
-                                selector: selector, offset: offset)
+            throw error(.nestingTooDeep(limit: format.maximumNesting), at: offset)
         }
     }
 
-    private mutating func parseUnary() throws(SelectorError) -> Predicate {
+    private mutating func parseUnary() throws(PredicateFormatParseError) -> Predicate {
         let token = current
         if keyword == "NOT" || isSymbol("!") {
             try enter(at: token.offset)
@@ -97,7 +98,7 @@ struct FormatParser {
             index += 1
             let inner = try parseOr()
             guard isSymbol(")") else {
-                throw error("expected ')' to close the '(' at column \(column(of: token.offset))", at: current.offset)
+                throw error(.unclosedParenthesis(openedAtColumn: column(of: token.offset)), at: current.offset)
             }
             index += 1
             depth -= 1
@@ -109,7 +110,7 @@ struct FormatParser {
     }
 
     private func column(of offset: Int) -> Int {
-        SelectorError.syntax("", at: offset, in: selector).column ?? 1
+        PredicateFormatParseError.column(of: offset, in: selector)
     }
 
     // MARK: Comparisons
@@ -136,20 +137,19 @@ struct FormatParser {
         var offset: Int
     }
 
-    private mutating func parseComparison() throws(SelectorError) -> Predicate {
+    private mutating func parseComparison() throws(PredicateFormatParseError) -> Predicate {
         let leftStart = current.offset
-        let left = try parseOperand(expecting: "a comparison, '(' or NOT")
+        let left = try parseOperand(expecting: .comparison)
         let opToken = current
         guard let op = comparisonOperator() else {
             let after = String(decoding: Array(selector.utf8)[leftStart..<tokens[index - 1].end], as: UTF8.self)
-            throw error("expected an operator (==, !=, <, <=, >, >=, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES, IN, BETWEEN) after \(after)",
-                        at: opToken.offset)
+            throw error(.expectedOperator(after: after), at: opToken.offset)
         }
         index += 1
         let folding = try parseModifier()
         let rightStart = current.offset
-        let right = try parseOperand(expecting: "a value: a quoted string, a number, YES, NO, nil or a {list}")
-        return try ComparisonCompiler(format: format, selector: selector)
+        let right = try parseOperand(expecting: .value)
+        return try ComparisonCompiler(format: format)
             .compile(left, at: leftStart, op, at: opToken.offset, folding, right, at: rightStart)
     }
 
@@ -163,12 +163,12 @@ struct FormatParser {
         }
     }
 
-    private mutating func parseModifier() throws(SelectorError) -> StringFolding {
+    private mutating func parseModifier() throws(PredicateFormatParseError) -> StringFolding {
         guard isSymbol("[") else { return [] }
         let open = current.offset
         index += 1
         guard case .word(let letters) = current.kind else {
-            throw error("expected modifier letters after '[': [c], [d] or [cd]", at: current.offset)
+            throw error(.expectedModifierLetters, at: current.offset)
         }
         var folding: StringFolding = []
         for (k, ch) in letters.utf8.enumerated() {
@@ -176,22 +176,22 @@ struct FormatParser {
             case UInt8(ascii: "c"), UInt8(ascii: "C"): folding.insert(.caseInsensitive)
             case UInt8(ascii: "d"), UInt8(ascii: "D"): folding.insert(.diacriticInsensitive)
             default:
-                throw error("unknown modifier '\(Character(Unicode.Scalar(ch)))': write [c], [d] or [cd]", at: current.offset + k)
+                throw error(.unknownModifier(Character(Unicode.Scalar(ch))), at: current.offset + k)
             }
         }
         index += 1
         guard isSymbol("]") else {
-            throw error("expected ']' to close the modifier opened at column \(column(of: open))", at: current.offset)
+            throw error(.unclosedModifier(openedAtColumn: column(of: open)), at: current.offset)
         }
         index += 1
         return folding
     }
 
-    private mutating func parseOperand(expecting what: String) throws(SelectorError) -> Operand {
+    private mutating func parseOperand(expecting what: PredicateFormatParseError.OperandRole) throws(PredicateFormatParseError) -> Operand {
         let token = current
         switch token.kind {
         case .end:
-            throw error("expected \(what)", at: token.offset)
+            throw error(.expectedOperand(what), at: token.offset)
         case .string(let s):
             index += 1
             return .value(.string(s))
@@ -201,7 +201,7 @@ struct FormatParser {
         case .symbol("-"), .symbol("+"):
             index += 1
             guard case .number(let n) = current.kind, current.offset == token.end else {
-                throw error("arithmetic is not supported: '\(token.kind == .symbol("-") ? "-" : "+")' must be a number's sign", at: token.offset)
+                throw error(.arithmetic(sign: token.kind == .symbol("-") ? "-" : "+"), at: token.offset)
             }
             index += 1
             return .value(.number(token.kind == .symbol("-") ? -n : n))
@@ -220,25 +220,25 @@ struct FormatParser {
             default: break
             }
             if Self.unsupported.contains(upper) {
-                throw error("\(upper) is not supported: views have no collections or functions to apply it to", at: token.offset)
+                throw error(.unsupportedKeyword(upper), at: token.offset)
             }
             if Self.reserved.contains(upper) {
-                throw error("expected \(what), found the keyword \(upper) (write #\(w) for a key path of that name)", at: token.offset)
+                throw error(.reservedKeyword(what, keyword: upper, written: w), at: token.offset)
             }
             index += 1
             if upper.hasPrefix("SELF."), w.count > 5 { return .keyPath(String(w.dropFirst(5))) }
             return .keyPath(w)
         case .variable(let v):
-            throw error("substitution variables (\(v)) are not supported: write the value itself", at: token.offset)
+            throw error(.substitutionVariable(v), at: token.offset)
         case .format(let f):
-            throw error("format specifiers (\(f)) are not supported: write the value or key path itself", at: token.offset)
+            throw error(.formatSpecifier(f), at: token.offset)
         case .symbol(let s):
-            throw error("expected \(what), found '\(s == "==" ? "=" : s)'", at: token.offset)
+            throw error(.unexpectedSymbol(what, symbol: s == "==" ? "=" : s), at: token.offset)
         }
     }
 
     /// `{a, b, ...}`: literals only.
-    private mutating func parseList() throws(SelectorError) -> Value {
+    private mutating func parseList() throws(PredicateFormatParseError) -> Value {
         let open = current.offset
         index += 1
         var items: [Located] = []
@@ -246,15 +246,15 @@ struct FormatParser {
         while true {
             let at = current.offset
             // Checked before descending: `{{{{…` must not recurse once per brace.
-            if isSymbol("{") { throw error("a {list} cannot hold another list", at: at) }
-            let item = try parseOperand(expecting: "a value in the list")
+            if isSymbol("{") { throw error(.nestedList, at: at) }
+            let item = try parseOperand(expecting: .listItem)
             guard case .value(let v) = item else {
-                throw error("a {list} holds values, not key paths", at: at)
+                throw error(.keyPathInList, at: at)
             }
             items.append(Located(value: v, offset: at))
             if isSymbol(",") { index += 1; continue }
             if isSymbol("}") { index += 1; return .list(items) }
-            throw error("expected ',' or '}' to close the list opened at column \(column(of: open))", at: current.offset)
+            throw error(.unclosedList(openedAtColumn: column(of: open)), at: current.offset)
         }
     }
 

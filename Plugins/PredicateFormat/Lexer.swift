@@ -34,7 +34,7 @@ struct Lexer {
         self.selector = selector; self.bytes = bytes; self.position = range.lowerBound; self.limit = range.upperBound
     }
 
-    static func tokens(of selector: String, bytes: [UInt8], range: Range<Int>) throws(SelectorError) -> [Token] {
+    static func tokens(of selector: String, bytes: [UInt8], range: Range<Int>) throws(PredicateFormatParseError) -> [Token] {
         var lexer = Lexer(selector: selector, bytes: bytes, range: range)
         var out: [Token] = []
         while true {
@@ -52,9 +52,7 @@ struct Lexer {
     static func isWordByte(_ b: UInt8) -> Bool { isWordStart(b) || (b >= 0x30 && b <= 0x39) }
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
-    private func error(_ message: String, at offset: Int) -> SelectorError { .syntax(message, at: offset, in: selector) }
-
-    private mutating func next() throws(SelectorError) -> Token {
+    private mutating func next() throws(PredicateFormatParseError) -> Token {
         while let b = byte(position), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { position += 1 }
         let start = position
         guard let b = byte(position) else { return Token(kind: .end, offset: limit, end: limit) }
@@ -70,7 +68,7 @@ struct Lexer {
         case UInt8(ascii: "#"):
             position += 1
             guard let w = byte(position), Self.isWordStart(w) else {
-                throw error("expected a key path after '#'", at: position)
+                throw PredicateFormatParseError(.expectedKeyPathAfterHash, at: position)
             }
             return token(.escapedWord(word()))
         case UInt8(ascii: "$"):
@@ -94,7 +92,7 @@ struct Lexer {
             position += written.utf8.count
             return token(.symbol(normal))
         }
-        throw error("unexpected character '\(character(at: start))'", at: start)
+        throw PredicateFormatParseError(.unexpectedCharacter(character(at: start)), at: start)
     }
 
     private func matches(_ s: String) -> Bool {
@@ -125,7 +123,7 @@ struct Lexer {
     }
 
     /// Decimal (with fraction and exponent), `0x` hex, `0o` octal, `0b` binary.
-    private mutating func number() throws(SelectorError) -> Double {
+    private mutating func number() throws(PredicateFormatParseError) -> Double {
         let start = position
         if byte(position) == UInt8(ascii: "0"), let p = byte(position + 1), let radix = [UInt8(ascii: "x"): 16, UInt8(ascii: "X"): 16, UInt8(ascii: "o"): 8, UInt8(ascii: "O"): 8, UInt8(ascii: "b"): 2, UInt8(ascii: "B"): 2][p] {
             position += 2
@@ -133,7 +131,7 @@ struct Lexer {
             while let d = byte(position), Self.isWordByte(d) { position += 1 }
             let digits = String(decoding: bytes[digitsStart..<position], as: UTF8.self)
             guard let value = UInt64(digits, radix: radix) else {
-                throw error("malformed number '\(String(decoding: bytes[start..<position], as: UTF8.self))'", at: start)
+                throw PredicateFormatParseError(.malformedNumber(String(decoding: bytes[start..<position], as: UTF8.self)), at: start)
             }
             return Double(value)
         }
@@ -152,28 +150,28 @@ struct Lexer {
         }
         if let w = byte(position), Self.isWordStart(w) || w == UInt8(ascii: ".") {
             while let w = byte(position), Self.isWordByte(w) || w == UInt8(ascii: ".") { position += 1 }
-            throw error("malformed number '\(String(decoding: bytes[start..<position], as: UTF8.self))'", at: start)
+            throw PredicateFormatParseError(.malformedNumber(String(decoding: bytes[start..<position], as: UTF8.self)), at: start)
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let value = Double(text) else { throw error("malformed number '\(text)'", at: start) }
+        guard let value = Double(text) else { throw PredicateFormatParseError(.malformedNumber(text), at: start) }
         return value
     }
 
     /// A quoted string: escapes `\'` `\"` `\\` `\n` `\t` `\r` `\0`, `\xHH` and `\uHHHH`.
-    private mutating func string() throws(SelectorError) -> String {
+    private mutating func string() throws(PredicateFormatParseError) -> String {
         let open = position
         let quote = bytes[position]
         position += 1
         var out: [UInt8] = []
         while true {
             guard let b = byte(position) else {
-                throw error("unterminated string: no closing \(quote == UInt8(ascii: "'") ? "'" : "\"")", at: open)
+                throw PredicateFormatParseError(.unterminatedString(quote: Character(Unicode.Scalar(quote))), at: open)
             }
             if b == quote { position += 1; break }
             guard b == UInt8(ascii: "\\") else { out.append(b); position += 1; continue }
             let escape = position
             guard let e = byte(position + 1) else {
-                throw error("unterminated string: no closing \(quote == UInt8(ascii: "'") ? "'" : "\"")", at: open)
+                throw PredicateFormatParseError(.unterminatedString(quote: Character(Unicode.Scalar(quote))), at: open)
             }
             position += 2
             switch e {
@@ -187,7 +185,7 @@ struct Lexer {
                 guard position + count <= limit,
                       let v = UInt32(String(decoding: bytes[position..<position + count], as: UTF8.self), radix: 16),
                       let scalar = Unicode.Scalar(v) else {
-                    throw error("malformed escape: \\\(Character(Unicode.Scalar(e))) takes \(count) hex digits", at: escape)
+                    throw PredicateFormatParseError(.malformedEscape(letter: Character(Unicode.Scalar(e)), digits: count), at: escape)
                 }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 position += count

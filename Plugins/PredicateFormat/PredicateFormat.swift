@@ -34,6 +34,16 @@ public struct PredicateFormat: Sendable {
     /// Compiles `bytes[range]`, a part of `selector` (a class chain's backticks, say); error
     /// offsets count from the start of `selector`.
     public func compile(_ selector: String, bytes: [UInt8], range: Range<Int>) throws(SelectorError) -> Predicate {
+        do throws(PredicateFormatParseError) {
+            return try parse(selector, bytes: bytes, range: range)
+        } catch {
+            throw error.selectorError(in: selector)
+        }
+    }
+
+    /// `compile`, with the typed error, for engines that embed a format string and report its
+    /// problems through their own error type.
+    package func parse(_ selector: String, bytes: [UInt8], range: Range<Int>) throws(PredicateFormatParseError) -> Predicate {
         let tokens = try Lexer.tokens(of: selector, bytes: bytes, range: range)
         var parser = FormatParser(tokens: tokens, selector: selector, format: self)
         return try parser.parse()

@@ -31,15 +31,19 @@ public struct RegexEngine: SelectorEngine {
         // the default), so no parse of a megabyte of text.
         try SelectorLimits().checkLength(of: selector)
         var builder = ProgramBuilder(start: .document)
-        for (index, step) in try RegexParser.parse(selector).enumerated() {
-            builder.descendants(try filter(for: step, number: index + 1, in: selector), unique: true)
+        do throws(RegexParseError) {
+            for (index, step) in try RegexParser.parse(selector).enumerated() {
+                builder.descendants(try filter(for: step, number: index + 1), unique: true)
+            }
+        } catch {
+            throw error.selectorError(in: selector)
         }
         return builder.build()
     }
 
     /// `kindOf(Class) ∧ property =~ pattern`, whichever parts the step wrote; a pattern that is text
     /// (`/^Row 7-/`) becomes the core's own string test (see `LiteralPattern`).
-    private func filter(for step: ParsedStep, number: Int, in selector: String) throws(SelectorError) -> Predicate {
+    private func filter(for step: ParsedStep, number: Int) throws(RegexParseError) -> Predicate {
         var parts: [Predicate] = []
         if let className = step.className { parts.append(.kindOf(className)) }
         if let pattern = step.pattern {
@@ -53,8 +57,8 @@ public struct RegexEngine: SelectorEngine {
                 compiled = try PCRE2Pattern(pattern.text, flags: pattern.flags, written: pattern.written,
                                             step: number, limits: limits, jit: literal == nil)
             } catch {
-                throw .syntax("invalid pattern in step \(number): \(error.message)",
-                              at: pattern.selectorOffset(ofPatternByte: error.patternOffset), in: selector)
+                throw RegexParseError(.invalidPattern(step: number, pcre2Message: error.message),
+                                      at: pattern.selectorOffset(ofPatternByte: error.patternOffset))
             }
             parts.append(literal ?? .string(property: property, .matcher(compiled)))
         }

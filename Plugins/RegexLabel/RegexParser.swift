@@ -21,13 +21,13 @@ struct RegexParser {
         self.bytes = Array(selector.utf8)
     }
 
-    /// The steps, in order; throws a syntax error with the offending offset.
-    static func parse(_ selector: String) throws(SelectorError) -> [ParsedStep] {
+    /// The steps, in order; throws the problem with the offending offset.
+    static func parse(_ selector: String) throws(RegexParseError) -> [ParsedStep] {
         var parser = RegexParser(selector)
         return try parser.steps()
     }
 
-    private mutating func steps() throws(SelectorError) -> [ParsedStep] {
+    private mutating func steps() throws(RegexParseError) -> [ParsedStep] {
         var steps: [ParsedStep] = []
         skipWhitespace()
         while position < bytes.count {
@@ -35,12 +35,12 @@ struct RegexParser {
             skipWhitespace()
         }
         if steps.isEmpty {
-            throw error("empty selector: write at least one step, such as /^OK$/ or UIButton", at: 0)
+            throw error(.emptySelector, at: 0)
         }
         return steps
     }
 
-    private mutating func step() throws(SelectorError) -> ParsedStep {
+    private mutating func step() throws(RegexParseError) -> ParsedStep {
         var step = ParsedStep(offset: position)
         if isIdentifierStart(bytes[position]) {
             step.className = identifier(allowingDots: true)
@@ -53,32 +53,31 @@ struct RegexParser {
         if position < bytes.count, bytes[position] == UInt8(ascii: "@") {
             position += 1
             guard position < bytes.count, isIdentifierStart(bytes[position]) else {
-                throw error("expected a property name after '@'", at: position)
+                throw error(.expectedPropertyName, at: position)
             }
             let name = identifier(allowingDots: false)
             step.property = name
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "/") else {
-                throw error("expected /pattern/ after @\(name)", at: position)
+                throw error(.expectedPattern(afterProperty: name), at: position)
             }
         }
         guard bytes[position] == UInt8(ascii: "/") else {
-            throw error("unexpected '\(character(at: position))': a step is [ClassName] [@property] /pattern/flags",
-                        at: position)
+            throw error(.unexpectedCharacter(character(at: position)), at: position)
         }
         step.pattern = try pattern()
         return step
     }
 
     /// `/pattern/flags`, starting at the opening slash.
-    private mutating func pattern() throws(SelectorError) -> ParsedPattern {
+    private mutating func pattern() throws(RegexParseError) -> ParsedPattern {
         let open = position
         position += 1
         var text: [UInt8] = []
         var offsets: [Int] = []
         while true {
             guard position < bytes.count else {
-                throw error("unterminated pattern: no closing '/' (write '/' inside a pattern as '\\/')", at: open)
+                throw error(.unterminatedPattern, at: open)
             }
             let b = bytes[position]
             if b == UInt8(ascii: "/") { break }
@@ -102,14 +101,12 @@ struct RegexParser {
             let b = bytes[position]
             guard let flag = RegexFlags(letter: b) else {
                 if isLetter(b) {
-                    throw error("unknown regex flag '\(character(at: position))'; the flags are i, m, s, x and u",
-                                at: position)
+                    throw error(.unknownFlag(character(at: position)), at: position)
                 }
-                throw error("expected whitespace after the pattern's flags, found '\(character(at: position))'",
-                            at: position)
+                throw error(.expectedWhitespaceAfterFlags(found: character(at: position)), at: position)
             }
             if flags.contains(flag) {
-                throw error("regex flag '\(character(at: position))' is given twice", at: position)
+                throw error(.repeatedFlag(character(at: position)), at: position)
             }
             flags.insert(flag)
             position += 1
@@ -145,8 +142,8 @@ struct RegexParser {
         return selector[i.samePosition(in: selector) ?? i]
     }
 
-    private func error(_ message: String, at offset: Int) -> SelectorError {
-        .syntax(message, at: offset, in: selector)
+    private func error(_ kind: RegexParseError.Kind, at offset: Int) -> RegexParseError {
+        RegexParseError(kind, at: offset)
     }
 }
 

@@ -33,13 +33,14 @@ enum UiScrollableVocabulary {
     enum Value {
         case selector(ParsedUiSelector), string(String), int(Int), bool(Bool), other(String)
 
-        var kind: String {
+        /// What the argument is, for the error naming it.
+        var kind: UiSelectorParseError.ArgumentKind {
             switch self {
-            case .selector: "a UiSelector"
-            case .string: "a string"
-            case .int: "an int"
-            case .bool: "a boolean"
-            case .other(let text): "`\(text)`"
+            case .selector: .selector
+            case .string: .string
+            case .int: .int
+            case .bool: .bool
+            case .other(let text): .other(text)
             }
         }
     }
@@ -73,15 +74,4 @@ enum UiScrollableVocabulary {
 
     /// The method names in the order error messages list them.
     static let names = methods.keys.sorted()
-
-    /// Appium's refusal (`… doesn't have suitable method …`), with the overloads that exist.
-    static func mismatch(_ name: String, _ overloads: [Method], _ args: [Value]) -> String {
-        let given = args.isEmpty ? "no arguments" : args.map(\.kind).joined(separator: ", ")
-        let signatures = overloads.map { "\(name)(\($0.parameters.map(\.rawValue).joined(separator: ", ")))" }
-        var message = "UiScrollable has no method \(name) taking \(given); it has " + signatures.joined(separator: " and ")
-        if overloads.allSatisfy({ $0.parameters.contains(.double) || $0.parameters.contains(.object) }) {
-            message += " (Appium cannot pass a \(overloads[0].parameters.contains(.double) ? "double" : "UiObject") to it)"
-        }
-        return message
-    }
 }

@@ -32,7 +32,11 @@ public struct UiSelectorEngine: SelectorEngine {
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         var parser = UiSelectorParser(selector: selector, limits: regexLimits)
-        return UiSelectorCompiler.program(for: try parser.parse())
+        do throws(UiSelectorParseError) {
+            return UiSelectorCompiler.program(for: try parser.parse())
+        } catch {
+            throw error.selectorError(in: selector)
+        }
     }
 
     /// `selector` with `.instance(position)` appended when it is one plain statement.

@@ -33,21 +33,31 @@ struct UiSelectorParser: ByteCursorParser {
         return identifier()
     }
 
+    /// The typed error at byte `offset` (the protocol's `error` words its own message).
+    func error(_ kind: UiSelectorParseError.Kind, at offset: Int) -> UiSelectorParseError {
+        UiSelectorParseError(kind, at: offset)
+    }
+
+    /// Consumes `c` after any spaces, or throws `kind` at the cursor.
+    mutating func expect(_ c: UInt8, _ kind: UiSelectorParseError.Kind) throws(UiSelectorParseError) {
+        guard accept(c) else { throw error(kind, at: pos) }
+    }
+
     // MARK: Statements
 
     /// Every statement, in order (Appium returns their union, first occurrence first).
-    mutating func parse() throws(SelectorError) -> [ParsedUiSelector] {
+    mutating func parse() throws(UiSelectorParseError) -> [ParsedUiSelector] {
         skipSpace()
-        if atEnd { throw error("empty selector; expected new UiSelector() and its methods", at: pos) }
+        if atEnd { throw error(.emptySelector, at: pos) }
         var statements: [ParsedUiSelector] = []
         while true {
             skipSpace()
-            if current == 0x3B { throw error("empty statement; expected new UiSelector() before `;`", at: pos) }
+            if current == 0x3B { throw error(.emptyStatement, at: pos) }
             statements.append(try statement())
             skipSpace()
             if atEnd { break }
             guard accept(0x3B) else {
-                throw error("unexpected text after the selector; expected `.` and a method, or `;`", at: pos)
+                throw error(.textAfterSelector, at: pos)
             }
             skipSpace()
             if atEnd { break }  // one trailing `;`
@@ -56,7 +66,7 @@ struct UiSelectorParser: ByteCursorParser {
     }
 
     /// A `UiSelector` chain or a `UiScrollable` statement reduced to its target selector.
-    mutating func statement() throws(SelectorError) -> ParsedUiSelector {
+    mutating func statement() throws(UiSelectorParseError) -> ParsedUiSelector {
         skipSpace()
         let start = pos
         if let word = peekIdentifier(), word == "new" || word == "UiScrollable" || word == "UiSelector" {
@@ -66,26 +76,26 @@ struct UiSelectorParser: ByteCursorParser {
                 skipSpace()
                 let nameAt = pos
                 guard let constructed = identifier(), constructed == "UiSelector" || constructed == "UiScrollable" else {
-                    throw error("expected `new UiSelector()` or `new UiScrollable(new UiSelector()...)`", at: nameAt)
+                    throw error(.expectedConstructor, at: nameAt)
                 }
                 name = constructed
             }
             if name == "UiScrollable" { return try scrollable(at: start) }
-            try expect(0x28, "`(` after UiSelector")
-            if !accept(0x29) { throw error("new UiSelector() takes no arguments", at: pos) }
+            try expect(0x28, .openParenthesis(after: "UiSelector"))
+            if !accept(0x29) { throw error(.constructorTakesNoArguments, at: pos) }
             return try methods(ParsedUiSelector(), leadingPeriod: true)
         }
         return try methods(ParsedUiSelector(), leadingPeriod: current == 0x2E)
     }
 
     /// A selector given as an argument (`childSelector`, `fromParent`, `UiScrollable`).
-    mutating func selectorArgument(for method: String) throws(SelectorError) -> ParsedUiSelector {
+    mutating func selectorArgument(for method: String) throws(UiSelectorParseError) -> ParsedUiSelector {
         skipSpace()
         let at = pos
         depth += 1
         defer { depth -= 1 }
         if depth > Self.maximumNesting {
-            throw SelectorError(.limit, "selectors nested deeper than \(Self.maximumNesting) levels", selector: selector, offset: at)
+            throw error(.nestingTooDeep(limit: Self.maximumNesting), at: at)
         }
         if let word = peekIdentifier(), word == "new" || word == "UiSelector" {
             _ = identifier()
@@ -93,22 +103,22 @@ struct UiSelectorParser: ByteCursorParser {
                 skipSpace()
                 let nameAt = pos
                 guard identifier() == "UiSelector" else {
-                    throw error("\(method) takes a UiSelector such as new UiSelector().text(\"OK\")", at: nameAt)
+                    throw error(.needsSelectorArgument(method: method), at: nameAt)
                 }
             }
-            try expect(0x28, "`(` after UiSelector")
-            if !accept(0x29) { throw error("new UiSelector() takes no arguments", at: pos) }
+            try expect(0x28, .openParenthesis(after: "UiSelector"))
+            if !accept(0x29) { throw error(.constructorTakesNoArguments, at: pos) }
             return try methods(ParsedUiSelector(), leadingPeriod: true)
         }
         guard let b = current, b == 0x2E || Self.isIdentStart(b) else {
-            throw error("\(method) takes a UiSelector such as new UiSelector().text(\"OK\")", at: at)
+            throw error(.needsSelectorArgument(method: method), at: at)
         }
         return try methods(ParsedUiSelector(), leadingPeriod: b == 0x2E)
     }
 
     /// `.method(args)` calls until something else follows. Without a constructor the first call
     /// may omit its `.`, as Appium prefixes one.
-    mutating func methods(_ start: ParsedUiSelector, leadingPeriod: Bool) throws(SelectorError) -> ParsedUiSelector {
+    mutating func methods(_ start: ParsedUiSelector, leadingPeriod: Bool) throws(UiSelectorParseError) -> ParsedUiSelector {
         var sel = start
         var first = !leadingPeriod
         var calls = 0
@@ -122,9 +132,7 @@ struct UiSelectorParser: ByteCursorParser {
             skipSpace()
             let nameAt = pos
             guard let name = identifier() else {
-                throw error(calls == 0 && !leadingPeriod
-                            ? "expected new UiSelector() and its methods"
-                            : "expected a UiSelector method such as text(\"OK\")", at: nameAt)
+                throw error(calls == 0 && !leadingPeriod ? .expectedConstructorAndMethods : .expectedMethod, at: nameAt)
             }
             try call(name, at: nameAt, on: &sel)
             calls += 1
@@ -133,21 +141,21 @@ struct UiSelectorParser: ByteCursorParser {
     }
 
     /// One UiSelector method call, applied to `sel`.
-    mutating func call(_ name: String, at nameAt: Int, on sel: inout ParsedUiSelector) throws(SelectorError) {
+    mutating func call(_ name: String, at nameAt: Int, on sel: inout ParsedUiSelector) throws(UiSelectorParseError) {
         guard let kind = UiSelectorVocabulary.argument(of: name) else {
-            throw error("unknown UiSelector method `\(name)`; expected one of \(UiSelectorVocabulary.methods.joined(separator: ", "))", at: nameAt)
+            throw error(.unknownMethod(name), at: nameAt)
         }
-        try expect(0x28, "`(` after \(name)")
+        try expect(0x28, .openParenthesis(after: name))
         skipSpace()
         let argAt = pos
         switch kind {
         case .string:
-            let (value, _) = try string(for: name, what: "a string in double quotes")
+            let (value, _) = try string(for: name, what: .text)
             let method = UiSelectorVocabulary.textMethods[name]!
             let test = StringTest(method.operation!, value, options: method.caseInsensitive ? .caseInsensitive : [])
             sel.set(name, UiSelectorVocabulary.firstPresent(method.sources, test))
         case .regex:
-            let (pattern, contentAt) = try string(for: name, what: "a regular expression in double quotes")
+            let (pattern, contentAt) = try string(for: name, what: .regex)
             let matcher: JavaRegexMatcher
             do {
                 matcher = try JavaRegexMatcher(method: name, pattern: pattern, limits: limits)
@@ -155,7 +163,7 @@ struct UiSelectorParser: ByteCursorParser {
                 // Offsets into the pattern hold when it had no `\"` escapes; else point at the string.
                 let exact = !pattern.utf8.contains(0x22)
                 let offset = exact ? contentAt + error.patternOffset : argAt
-                throw self.error("invalid regular expression in \(name): \(error.message)", at: offset)
+                throw self.error(.invalidRegex(method: name, pcre2Message: error.message), at: offset)
             }
             // A pattern that is text (`"(?s)Row 7-.*"`) is the core's own string test, which costs
             // what `descriptionStartsWith` costs; any other stays with PCRE2.
@@ -167,7 +175,7 @@ struct UiSelectorParser: ByteCursorParser {
             }
         case .boolean:
             guard let word = identifier(), word == "true" || word == "false" else {
-                throw error("\(name) takes true or false", at: argAt)
+                throw error(.needsBoolean(method: name), at: argAt)
             }
             sel.set(name, UiSelectorVocabulary.flag(UiSelectorVocabulary.booleanMethods[name]!, word == "true"))
         case .integer:
@@ -181,7 +189,7 @@ struct UiSelectorParser: ByteCursorParser {
         }
         skipSpace()
         guard accept(0x29) else {
-            throw error(current == 0x2C ? "\(name) takes one argument" : "expected `)` closing \(name)", at: pos)
+            throw error(current == 0x2C ? .oneArgument(method: name) : .unclosedCall(method: name), at: pos)
         }
     }
 
@@ -190,10 +198,10 @@ struct UiSelectorParser: ByteCursorParser {
     /// A double-quoted string as Appium reads it: `\"` is a quote and every other backslash stays
     /// as written (a `"` after a `\` never closes the string). Returns the value and the offset of
     /// its first content byte.
-    mutating func string(for method: String, what: String) throws(SelectorError) -> (String, Int) {
+    mutating func string(for method: String, what: UiSelectorParseError.StringRole) throws(UiSelectorParseError) -> (String, Int) {
         skipSpace()
         let open = pos
-        guard current == 0x22 else { throw error("\(method) takes \(what)", at: open) }
+        guard current == 0x22 else { throw error(.needsString(method: method, what), at: open) }
         pos += 1
         var out: [UInt8] = []
         while pos < bytes.count, bytes[pos] != 0x22 {
@@ -203,14 +211,14 @@ struct UiSelectorParser: ByteCursorParser {
                 out.append(bytes[pos]); pos += 1
             }
         }
-        guard pos < bytes.count else { throw error("unterminated string", at: open) }
+        guard pos < bytes.count else { throw error(.unterminatedString, at: open) }
         pos += 1
         return (String(decoding: out, as: UTF8.self), open + 1)
     }
 
     /// A Java `int` literal as `Integer.parseInt` reads it, refused when negative (no node has a
     /// negative index or instance).
-    mutating func integer(for method: String) throws(SelectorError) -> Int {
+    mutating func integer(for method: String) throws(UiSelectorParseError) -> Int {
         skipSpace()
         let at = pos
         var negative = false
@@ -220,21 +228,21 @@ struct UiSelectorParser: ByteCursorParser {
         while let b = current, b >= 0x30, b <= 0x39 {
             n = n * 10 + Int(b - 0x30)
             pos += 1
-            if n > Int(Int32.max) { throw error("\(method) takes a whole number up to \(Int32.max)", at: at) }
+            if n > Int(Int32.max) { throw error(.numberTooLarge(method: method), at: at) }
         }
-        if pos == digitsAt { throw error("\(method) takes a whole number", at: at) }
-        if negative && n > 0 { throw error("\(method) takes a whole number from 0", at: at) }
+        if pos == digitsAt { throw error(.needsWholeNumber(method: method), at: at) }
+        if negative && n > 0 { throw error(.negativeNumber(method: method), at: at) }
         return n
     }
 
     /// `className`'s argument: a string, or a bare Java class name as Appium's `Class.forName`
     /// reads it (`className(android.widget.Button)`; `….class` is not a class name there).
-    mutating func className() throws(SelectorError) -> String {
+    mutating func className() throws(UiSelectorParseError) -> String {
         skipSpace()
         let at = pos
-        if current == 0x22 { return try string(for: "className", what: "a class name").0 }
+        if current == 0x22 { return try string(for: "className", what: .className).0 }
         guard let first = identifier() else {
-            throw error("className takes a class name: \"android.widget.Button\" or android.widget.Button", at: at)
+            throw error(.needsClassName, at: at)
         }
         var parts = [first]
         while true {
@@ -243,7 +251,7 @@ struct UiSelectorParser: ByteCursorParser {
             parts.append(next)
         }
         if parts.count > 1, parts.last == "class" {
-            throw error("className takes the class name without `.class` (Appium looks it up with Class.forName)", at: at)
+            throw error(.classNameWithClassSuffix, at: at)
         }
         return parts.joined(separator: ".")
     }
@@ -258,10 +266,10 @@ struct UiSelectorParser: ByteCursorParser {
     /// UiScrollable and the chain goes on. The answer is the last call's UiObject when it returns one
     /// (`getChildBy…`, or a `scroll…IntoView` whose target exists), else the stored selector, else
     /// Appium's error. A recording cannot scroll, so scrolls and flings only count for these rules.
-    mutating func scrollable(at start: Int) throws(SelectorError) -> ParsedUiSelector {
-        try expect(0x28, "`(` after UiScrollable")
+    mutating func scrollable(at start: Int) throws(UiSelectorParseError) -> ParsedUiSelector {
+        try expect(0x28, .openParenthesis(after: "UiScrollable"))
         let container = try selectorArgument(for: "UiScrollable")
-        try expect(0x29, "`)` closing new UiScrollable(...)")
+        try expect(0x29, .closeScrollableConstructor)
         var stored: ParsedUiSelector?
         var answer: ParsedUiSelector?   // the last call's UiObject, when it returned one
         while true {
@@ -269,16 +277,16 @@ struct UiSelectorParser: ByteCursorParser {
             guard accept(0x2E) else { break }
             skipSpace()
             let nameAt = pos
-            guard let name = identifier() else { throw error("expected a UiScrollable method such as scrollIntoView(...)", at: nameAt) }
+            guard let name = identifier() else { throw error(.expectedScrollableMethod, at: nameAt) }
             guard let overloads = UiScrollableVocabulary.methods[name] else {
-                throw error("UiScrollable has no `\(name)` method; its public methods are "
-                            + UiScrollableVocabulary.names.joined(separator: ", "), at: nameAt)
+                throw error(.unknownScrollableMethod(name), at: nameAt)
             }
             skipSpace()
-            try expect(0x28, "`(` after \(name)")
+            try expect(0x28, .openParenthesis(after: name))
             let args = try scrollableArguments(for: name)
             guard let method = overloads.first(where: { $0.accepts(args.map(\.value)) }) else {
-                throw error(UiScrollableVocabulary.mismatch(name, overloads, args.map(\.value)), at: nameAt)
+                throw error(.scrollableMismatch(method: name, given: args.map(\.value.kind),
+                                                overloads: overloads.map(\.parameters)), at: nameAt)
             }
             if !args.isEmpty {
                 switch (name, args[0].value) {
@@ -297,9 +305,8 @@ struct UiSelectorParser: ByteCursorParser {
         }
         if let answer { return answer }
         guard let stored else {
-            // Appium's message (UiScrollableParser), for `new UiScrollable(…).scrollForward()` and a
-            // statement with no call at all.
-            throw error("Last method called on a UiScrollable object must return a UiObject object", at: pos)
+            // Appium's refusal, for `new UiScrollable(…).scrollForward()` and a statement with no call at all.
+            throw error(.scrollableNeedsUiObject, at: pos)
         }
         return stored
     }
@@ -312,7 +319,7 @@ struct UiSelectorParser: ByteCursorParser {
 
     /// The arguments up to the closing `)`: strings, Java ints, `true`/`false`, UiSelectors; any other
     /// literal (`0.5`) is read as what Appium cannot coerce.
-    mutating func scrollableArguments(for method: String) throws(SelectorError) -> [ScrollableArgument] {
+    mutating func scrollableArguments(for method: String) throws(UiSelectorParseError) -> [ScrollableArgument] {
         var args: [ScrollableArgument] = []
         skipSpace()
         if accept(0x29) { return args }
@@ -321,7 +328,7 @@ struct UiSelectorParser: ByteCursorParser {
             let at = pos
             let value: UiScrollableVocabulary.Value
             if current == 0x22 {
-                value = .string(try string(for: method, what: "a string in double quotes").0)
+                value = .string(try string(for: method, what: .text).0)
             } else if let b = current, b == 0x2B || b == 0x2D || (b >= 0x30 && b <= 0x39) {
                 pos += 1
                 while let c = current, (c >= 0x30 && c <= 0x39) || c == 0x2E || c == 0x5F || Self.isIdentStart(c) { pos += 1 }
@@ -337,7 +344,7 @@ struct UiSelectorParser: ByteCursorParser {
             args.append(ScrollableArgument(value: value, at: at))
             skipSpace()
             if accept(0x2C) { continue }
-            guard accept(0x29) else { throw error("expected `,` or `)` closing \(method)", at: pos) }
+            guard accept(0x29) else { throw error(.unclosedScrollableArguments(method: method), at: pos) }
             return args
         }
     }
@@ -364,13 +371,13 @@ struct UiSelectorParser: ByteCursorParser {
     /// text (description) is `t` or that holds a descendant with it (UiCollection's loop over
     /// `p.instance(x)`), nothing when there is none (UiObjectNotFoundException: no element).
     mutating func childObject(_ name: String, container: ParsedUiSelector, stored: ParsedUiSelector?,
-                              args: [UiScrollableVocabulary.Value], at: Int) throws(SelectorError) -> ParsedUiSelector? {
+                              args: [UiScrollableVocabulary.Value], at: Int) throws(UiSelectorParseError) -> ParsedUiSelector? {
         guard name.hasPrefix("getChildBy"), case .selector(var pattern)? = args.first else { return stored }
         var sel = container
         switch name {
         case "getChildByInstance":
             guard case .int(let n) = args[1] else { return stored }
-            if n < 0 { throw error("getChildByInstance takes an instance from 0", at: at) }
+            if n < 0 { throw error(.negativeChildInstance, at: at) }
             pattern.instance = n
             sel.link(.child, pattern)
         default:

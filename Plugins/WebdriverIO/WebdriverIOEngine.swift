@@ -32,16 +32,11 @@ public struct WebdriverIOEngine: SelectorEngine {
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
         let strategy = WDIOStrategy.classify(selector)
-        guard let engineName = Self.engine(for: strategy.using) else {
-            throw SelectorError(.usage, "WebdriverIO reads this as the `\(strategy.using)` strategy, which "
-                                + (Self.webOnly.contains(strategy.using) ? "finds elements of a web page, not of a native app"
-                                                                        : "this tool does not run"),
-                                selector: selector, offset: 0, engine: name)
-        }
-        guard let engine = lookup(engineName) else {
-            throw SelectorError(.usage, "WebdriverIO sends this as `\(strategy.using)`, which needs the \(engineName) engine; "
-                                + "it is not registered" + (engineName == "class_chain" ? " (load libClassChainEngine.so with --plugin)" : ""),
-                                selector: selector, offset: 0, engine: name)
+        let engine: any SelectorEngine
+        do throws(WebdriverIOParseError) {
+            engine = try self.engine(for: strategy)
+        } catch {
+            throw error.selectorError(in: selector)
         }
         do {
             return try engine.compile(strategy.value)
@@ -53,6 +48,17 @@ public struct WebdriverIOEngine: SelectorEngine {
             error.engine = name
             throw error
         }
+    }
+
+    /// The engine that compiles `strategy`'s value here, or why there is none.
+    func engine(for strategy: WDIOStrategy) throws(WebdriverIOParseError) -> any SelectorEngine {
+        guard let engineName = Self.engine(for: strategy.using) else {
+            throw WebdriverIOParseError(.strategyNotRun(using: strategy.using, webOnly: Self.webOnly.contains(strategy.using)), at: 0)
+        }
+        guard let engine = lookup(engineName) else {
+            throw WebdriverIOParseError(.engineNotRegistered(using: strategy.using, engine: engineName), at: 0)
+        }
+        return engine
     }
 
     /// Strategies that find web elements.

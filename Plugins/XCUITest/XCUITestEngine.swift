@@ -28,12 +28,10 @@ public struct XCUITestEngine: SelectorEngine {
     public var chainLiterals: ChainLiterals { .doubleQuotes }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
-        do {
+        do throws(XCUITestParseError) {
             return Self.program(for: try XCUITestParser.parse(selector))
         } catch {
-            var e = error
-            e.engine = name
-            throw e
+            throw error.selectorError(in: selector)
         }
     }
 
@@ -112,23 +110,7 @@ public struct XCUITestEngine: SelectorEngine {
 
     /// `value` as a Swift string literal.
     static func literal(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        // Swift spells every control character, so there is always a literal.
+        CallSyntaxLiteral.quoted(value, quote: "\"", controls: .swiftEscaped)!
     }
 }

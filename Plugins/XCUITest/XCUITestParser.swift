@@ -40,29 +40,33 @@ struct XCUIQuery: Sendable {
 }
 
 /// A recursive-descent reader over UTF-8 bytes; every offset is a byte offset in `text`.
-struct XCUITestParser {
+struct XCUITestParser: CallSyntaxScanner {
     let text: String
     let bytes: [UInt8]
     var i = 0
 
     /// Most members in one query (each nests the query before it) and most nested block comments.
     static let maxDepth = 64
+    /// Swift's identifiers have no `$` (`$0` is a closure's, which a query never holds).
+    static let dollarInIdentifiers = false
 
     init(_ text: String) { self.text = text; bytes = Array(text.utf8) }
 
-    static func parse(_ selector: String) throws(SelectorError) -> XCUIQuery {
+    static func parse(_ selector: String) throws(XCUITestParseError) -> XCUIQuery {
         var p = XCUITestParser(selector)
         return try p.query()
     }
 
-    func error(_ message: String, at offset: Int? = nil) -> SelectorError {
-        .syntax(message, at: offset ?? i, in: text)
+    /// The problem at `offset`, or at the cursor.
+    func error(_ kind: XCUITestParseError.Kind, at offset: Int? = nil) -> XCUITestParseError {
+        XCUITestParseError(kind, at: offset ?? i)
     }
 
     // MARK: Lexical
 
-    /// Skips blanks and Swift comments (`//…` to the line's end, `/* … */`, which nest).
-    mutating func skipTrivia() throws(SelectorError) {
+    /// Skips blanks and Swift comments (`//…` to the line's end, `/* … */`, which nest, so an
+    /// unclosed or too deep one is an error).
+    mutating func skipSpace() throws(XCUITestParseError) {
         while i < bytes.count {
             let c = bytes[i]
             if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
@@ -77,7 +81,7 @@ struct XCUITestParser {
             repeat {
                 if i + 1 < bytes.count, bytes[i] == 0x2F, bytes[i + 1] == 0x2A {
                     depth += 1
-                    guard depth <= Self.maxDepth else { throw error("comments nested deeper than \(Self.maxDepth)") }
+                    guard depth <= Self.maxDepth else { throw error(.commentsTooDeep(limit: Self.maxDepth)) }
                     i += 2
                 } else if i + 1 < bytes.count, bytes[i] == 0x2A, bytes[i + 1] == 0x2F {
                     depth -= 1
@@ -86,63 +90,47 @@ struct XCUITestParser {
                     i += 1
                 }
             } while depth > 0 && i < bytes.count
-            guard depth == 0 else { throw error("unterminated comment", at: open) }
+            guard depth == 0 else { throw error(.unterminatedComment, at: open) }
         }
     }
 
-    func peek(_ c: UInt8) -> Bool { i < bytes.count && bytes[i] == c }
-
-    mutating func eat(_ c: UInt8) throws(SelectorError) -> Bool {
-        try skipTrivia()
-        guard peek(c) else { return false }
-        i += 1
-        return true
-    }
-
-    mutating func expect(_ c: UInt8, _ what: String) throws(SelectorError) {
-        guard try eat(c) else { throw error("expected \(what)") }
-    }
-
-    static func isIdentifierByte(_ b: UInt8, first: Bool) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (!first && b >= 0x30 && b <= 0x39)
+    mutating func expect(_ c: UInt8, _ what: XCUITestParseError.Expected) throws(XCUITestParseError) {
+        guard try eat(c) else { throw error(.expected(what)) }
     }
 
     /// A Swift identifier (ASCII), or one in backticks (`` `switch` ``).
-    mutating func identifier() throws(SelectorError) -> String? {
-        try skipTrivia()
+    mutating func identifier() throws(XCUITestParseError) -> String? {
+        try skipSpace()
         let ticked = peek(0x60)
         let save = i
         if ticked { i += 1 }
-        let start = i
-        while i < bytes.count, Self.isIdentifierByte(bytes[i], first: i == start) { i += 1 }
-        guard i > start else { i = save; return nil }
-        let name = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let name = identifierHere() else { i = save; return nil }
         if ticked {
-            guard peek(0x60) else { throw error("expected ` closing the identifier") }
+            guard peek(0x60) else { throw error(.expected(.closingBacktick)) }
             i += 1
         }
         return name
     }
 
     /// `label:` of an argument.
-    mutating func argumentLabel(_ label: String, of call: String) throws(SelectorError) {
-        try skipTrivia()
+    mutating func argumentLabel(_ label: String, of call: String) throws(XCUITestParseError) {
+        try skipSpace()
         let at = i
-        guard try identifier() == label, try eat(0x3A) else { throw error("\(call) takes `\(label):` here", at: at) }
+        guard try identifier() == label, try eat(0x3A) else { throw error(.argumentLabel(call: call, label: label), at: at) }
     }
 
     /// A whole number from 0 (`_` separators allowed, as Swift's).
-    mutating func index(of call: String) throws(SelectorError) -> Int {
-        try skipTrivia()
+    mutating func index(of call: String) throws(XCUITestParseError) -> Int {
+        try skipSpace()
         let start = i
-        if peek(0x2D) { throw error("\(call) takes an index from 0", at: start) }
+        if peek(0x2D) { throw error(.negativeIndex(call: call), at: start) }
         var digits = ""
         while i < bytes.count, (bytes[i] >= 0x30 && bytes[i] <= 0x39) || (bytes[i] == 0x5F && !digits.isEmpty) {
             if bytes[i] != 0x5F { digits.append(Character(Unicode.Scalar(bytes[i]))) }
             i += 1
         }
         guard !digits.isEmpty, digits.count <= 9, let n = Int(digits) else {
-            throw error("\(call) takes an index: a whole number from 0", at: start)
+            throw error(.badIndex(call: call), at: start)
         }
         return n
     }
@@ -161,14 +149,14 @@ struct XCUITestParser {
         var isVerbatim: Bool { value.count == content.count }
     }
 
-    mutating func stringLiteral(_ what: String = "a string in double quotes") throws(SelectorError) -> Literal {
-        try skipTrivia()
+    mutating func stringLiteral(_ what: XCUITestParseError.StringRole = .string) throws(XCUITestParseError) -> Literal {
+        try skipSpace()
         let start = i
         var hashes = 0
         while peek(0x23) { hashes += 1; i += 1 }
-        guard peek(0x22) else { i = start; throw error("expected \(what)") }
+        guard peek(0x22) else { i = start; throw error(.expected(.string(what))) }
         if i + 2 < bytes.count, bytes[i + 1] == 0x22, bytes[i + 2] == 0x22 {
-            throw error("a multi-line string literal is not read here: write the string on one line")
+            throw error(.multilineString)
         }
         i += 1
         let contentStart = i
@@ -180,13 +168,13 @@ struct XCUITestParser {
             return true
         }
         while true {
-            guard i < bytes.count, bytes[i] != 0x0A else { throw error("unterminated string", at: start) }
+            guard i < bytes.count, bytes[i] != 0x0A else { throw error(.unterminatedString, at: start) }
             if closes(at: i) { break }
             // An escape: `\` then as many `#` as the literal's delimiter has.
             if bytes[i] == 0x5C, (0..<hashes).allSatisfy({ i + 1 + $0 < bytes.count && bytes[i + 1 + $0] == 0x23 }) {
                 let at = i
                 i += 1 + hashes
-                guard i < bytes.count else { throw error("unterminated string", at: start) }
+                guard i < bytes.count else { throw error(.unterminatedString, at: start) }
                 var out: [UInt8]
                 switch bytes[i] {
                 case 0x30: out = [0]
@@ -196,17 +184,17 @@ struct XCUITestParser {
                 case 0x72: out = [0x0D]
                 case 0x22: out = [0x22]
                 case 0x27: out = [0x27]
-                case 0x28: throw error("string interpolation is not a fixed string", at: at)
+                case 0x28: throw error(.interpolation, at: at)
                 case 0x75:
-                    guard i + 1 < bytes.count, bytes[i + 1] == 0x7B else { throw error("\\u takes {hex digits}", at: at) }
+                    guard i + 1 < bytes.count, bytes[i + 1] == 0x7B else { throw error(.badUnicodeBrace, at: at) }
                     var k = i + 2
                     while k < bytes.count, bytes[k] != 0x7D, k - i < 12 { k += 1 }
                     guard k < bytes.count, bytes[k] == 0x7D, k > i + 2, k - i - 2 <= 8,
                           let v = UInt32(String(decoding: bytes[(i + 2)..<k], as: UTF8.self), radix: 16),
-                          let scalar = Unicode.Scalar(v) else { throw error("\\u{…} takes 1 to 8 hex digits of a character", at: at) }
+                          let scalar = Unicode.Scalar(v) else { throw error(.badUnicodeDigits, at: at) }
                     out = Array(String(Character(scalar)).utf8)
                     i = k
-                default: throw error("invalid escape in a string literal", at: at)
+                default: throw error(.invalidEscape, at: at)
                 }
                 i += 1
                 value += out
@@ -223,14 +211,14 @@ struct XCUITestParser {
 
     // MARK: Grammar
 
-    mutating func query() throws(SelectorError) -> XCUIQuery {
-        try skipTrivia()
-        guard i < bytes.count else { throw error("empty query: write one such as app.buttons[\"Log In\"]") }
+    mutating func query() throws(XCUITestParseError) -> XCUIQuery {
+        try skipSpace()
+        guard i < bytes.count else { throw error(.emptyQuery) }
         // `let name = …` / `var name = …`, as a test keeps a query.
         let save = i
         if let w = try identifier(), w == "let" || w == "var" {
-            guard try identifier() != nil else { throw error("expected a name after `\(w)`") }
-            try expect(0x3D, "`=` after the name")
+            guard try identifier() != nil else { throw error(.expected(.nameAfter(keyword: w))) }
+            try expect(0x3D, .equalsAfterName)
         } else {
             i = save
         }
@@ -239,34 +227,34 @@ struct XCUITestParser {
         var isElement = true
         var end = i
         while true {
-            try skipTrivia()
+            try skipSpace()
             end = i
             guard i < bytes.count else { break }
             if bytes[i] == 0x3B {
                 i += 1
-                try skipTrivia()
-                guard i == bytes.count else { throw error("unexpected text after `;`") }
+                try skipSpace()
+                guard i == bytes.count else { throw error(.textAfterSemicolon) }
                 break
             }
-            guard members.count < Self.maxDepth else { throw error("a query chained deeper than \(Self.maxDepth) members") }
+            guard members.count < Self.maxDepth else { throw error(.chainTooDeep(limit: Self.maxDepth)) }
             let start = i
             if bytes[i] == 0x5B {
                 guard !isElement else {
-                    throw error("a subscript needs a query: an XCUIElement has none (write .otherElements[…] or descendants(matching: .any)[…])")
+                    throw error(.subscriptOnElement)
                 }
                 i += 1
-                let key = try stringLiteral("an identifier in double quotes")
-                try expect(0x5D, "`]` closing the subscript")
+                let key = try stringLiteral(.identifier)
+                try expect(0x5D, .closingSubscript)
                 members.append(XCUIMember(kind: .filter(XCUITestVocabulary.identifying(key.string)), range: start..<i,
                                           subscriptKey: key.whole))
                 isElement = true
                 continue
             }
-            guard bytes[i] == 0x2E else { throw error("expected `.`, `[` or the end of the query") }
+            guard bytes[i] == 0x2E else { throw error(.expected(.dotSubscriptOrEnd)) }
             i += 1
-            try skipTrivia()
+            try skipSpace()
             let nameAt = i
-            guard let name = try identifier() else { throw error("expected a member name after `.`") }
+            guard let name = try identifier() else { throw error(.expected(.memberName)) }
             if Self.actions.contains(name) || Self.elementProperties.contains(name) || name == "count" {
                 try trailing(name, at: nameAt, isElement: isElement)
                 end = start
@@ -280,18 +268,18 @@ struct XCUITestParser {
     }
 
     /// `app`, `XCUIApplication()` or `XCUIApplication(bundleIdentifier: "…")`.
-    mutating func receiver() throws(SelectorError) {
+    mutating func receiver() throws(XCUITestParseError) {
         let at = i
         let name = try identifier()
         if name == "app" || name == "application" { return }
         guard name == "XCUIApplication" else {
-            throw error("expected the application: app or XCUIApplication()", at: at)
+            throw error(.expected(.application), at: at)
         }
-        try expect(0x28, "`(` after XCUIApplication")
+        try expect(0x28, .openParenthesis(after: "XCUIApplication"))
         if try eat(0x29) { return }
         try argumentLabel("bundleIdentifier", of: "XCUIApplication(")
-        _ = try stringLiteral("a bundle identifier in double quotes")
-        try expect(0x29, "`)` closing XCUIApplication(")
+        _ = try stringLiteral(.bundleIdentifier)
+        try expect(0x29, .closingParenthesis(of: "XCUIApplication("))
     }
 
     /// Members that act on an element and end the query (`XCUIElement`'s interactions).
@@ -307,31 +295,31 @@ struct XCUITestParser {
     ]
 
     /// A final action or property: checked for its receiver, its arguments skipped; nothing may follow.
-    mutating func trailing(_ name: String, at nameAt: Int, isElement: Bool) throws(SelectorError) {
+    mutating func trailing(_ name: String, at nameAt: Int, isElement: Bool) throws(XCUITestParseError) {
         if name == "count" {
-            guard !isElement else { throw error("count is a query's: an XCUIElement has none", at: nameAt) }
+            guard !isElement else { throw error(.countOnElement, at: nameAt) }
         } else if !isElement {
-            throw error("\(name) needs an element: end the query with .element, .firstMatch, [\"…\"] or .element(boundBy:)", at: nameAt)
+            throw error(.needsElement(member: name), at: nameAt)
         }
-        try skipTrivia()
+        try skipSpace()
         if peek(0x28) { try skipArguments() }
         // Swift lets a property read continue (`.frame.origin`, `.label.isEmpty`); nothing here
         // names another view, so it is read past. An action returns nothing to continue from.
         while !Self.actions.contains(name), try eat(0x2E) {
-            guard try identifier() != nil else { throw error("expected a member name after `.`") }
+            guard try identifier() != nil else { throw error(.expected(.memberName)) }
             if peek(0x28) { try skipArguments() }
         }
         _ = try eat(0x3B)
-        try skipTrivia()
-        guard i == bytes.count else { throw error("an action or a property ends the query: nothing may follow \(name)") }
+        try skipSpace()
+        guard i == bytes.count else { throw error(.nothingMayFollow(member: name)) }
     }
 
     /// `( … )` with nested parentheses and string literals.
-    mutating func skipArguments() throws(SelectorError) {
+    mutating func skipArguments() throws(XCUITestParseError) {
         let open = i
         var depth = 0
         while i < bytes.count {
-            try skipTrivia()
+            try skipSpace()
             guard i < bytes.count else { break }
             switch bytes[i] {
             case 0x28: depth += 1; i += 1
@@ -341,36 +329,36 @@ struct XCUITestParser {
             case 0x22, 0x23: _ = try stringLiteral()
             default: i += 1
             }
-            guard depth <= Self.maxDepth else { throw error("arguments nested deeper than \(Self.maxDepth)") }
+            guard depth <= Self.maxDepth else { throw error(.argumentsTooDeep(limit: Self.maxDepth)) }
         }
-        throw error("expected `)` closing the arguments", at: open)
+        throw error(.expected(.closingParenthesis(of: "the arguments")), at: open)
     }
 
     /// One member after `.`: what it does and whether it leaves an element (else a query).
-    mutating func member(_ name: String, at nameAt: Int, isElement: Bool) throws(SelectorError) -> (XCUIMember.Kind, Bool) {
-        func needsQuery() throws(SelectorError) {
+    mutating func member(_ name: String, at nameAt: Int, isElement: Bool) throws(XCUITestParseError) -> (XCUIMember.Kind, Bool) {
+        func needsQuery() throws(XCUITestParseError) {
             guard !isElement else {
-                throw error("\(name) is a query's: an XCUIElement has none (it already names one element)", at: nameAt)
+                throw error(.queryMemberOnElement(name), at: nameAt)
             }
         }
         if let t = XCUITestVocabulary.typeOfProperty[name] { return (.descendants(t), false) }
         switch name {
         case "descendants", "children":
-            try expect(0x28, "`(` after \(name)")
+            try expect(0x28, .openParenthesis(after: name))
             try argumentLabel("matching", of: "\(name)(")
             let t = try elementType()
-            try expect(0x29, "`)` closing \(name)(")
+            try expect(0x29, .closingParenthesis(of: "\(name)("))
             return (name == "children" ? .children(t) : .descendants(t), false)
         case "firstMatch":
             return (isElement ? .same : .pick(0), true)
         case "element":
             try needsQuery()
             guard try eat(0x28) else { return (.same, true) }
-            try skipTrivia()
+            try skipSpace()
             let at = i
             let label = try identifier()
             guard try eat(0x3A), label == "boundBy" || label == "matching" else {
-                throw error("element( takes boundBy: or matching:", at: at)
+                throw error(.elementArguments, at: at)
             }
             let kind: XCUIMember.Kind
             if label == "boundBy" {
@@ -378,85 +366,85 @@ struct XCUITestParser {
             } else {
                 kind = .filter(try condition(of: "element(matching:"))
             }
-            try expect(0x29, "`)` closing element(")
+            try expect(0x29, .closingParenthesis(of: "element("))
             return (kind, true)
         case "matching", "containing":
             try needsQuery()
-            try expect(0x28, "`(` after \(name)")
+            try expect(0x28, .openParenthesis(after: name))
             let p = try condition(of: "\(name)(", identifierAlone: name == "matching")
-            try expect(0x29, "`)` closing \(name)(")
+            try expect(0x29, .closingParenthesis(of: "\(name)("))
             return (name == "matching" ? .filter(p) : .containing(p), false)
         case "allElementsBoundByIndex", "allElementsBoundByAccessibilityElement":
             try needsQuery()
-            throw error("\(name) is an array: write .element(boundBy: n) for one view", at: nameAt)
+            throw error(.arrayMember(name), at: nameAt)
         case "any", "anyElement":
-            throw error("\(name) is no XCUITest query: write descendants(matching: .any)", at: nameAt)
+            throw error(.notAQuery(name), at: nameAt)
         default:
-            throw error("unknown member .\(name)\(Self.hint(for: name))", at: nameAt)
+            throw error(.unknownMember(name, suggestion: Self.nearestMember(to: name)), at: nameAt)
         }
     }
 
-    /// ` (did you mean .buttons?)` for a near miss of a query member.
-    static func hint(for name: String) -> String {
+    /// The query member `name` is a near miss of (`buttns` → `buttons`), if any.
+    static func nearestMember(to name: String) -> String? {
         let known = Array(XCUITestVocabulary.typeOfProperty.keys) + ["descendants", "children", "matching", "containing",
                                                                    "element", "firstMatch"]
         let lower = name.lowercased()
         let best = known.min { EditDistance.distance(lower, $0.lowercased()) < EditDistance.distance(lower, $1.lowercased()) }
-        guard let best, EditDistance.distance(lower, best.lowercased()) <= 2 else { return "" }
-        return " (did you mean .\(best)?)"
+        guard let best, EditDistance.distance(lower, best.lowercased()) <= 2 else { return nil }
+        return best
     }
 
     /// The argument of `matching(…)`, `containing(…)` or `element(matching:…)`: an element type with
     /// an identifier (or nil), `identifier:` alone (only `matching`), or an `NSPredicate(format:)`.
-    mutating func condition(of call: String, identifierAlone: Bool = false) throws(SelectorError) -> Predicate {
-        try skipTrivia()
+    mutating func condition(of call: String, identifierAlone: Bool = false) throws(XCUITestParseError) -> Predicate {
+        try skipSpace()
         let at = i
         let save = i
         if let word = try identifier() {
             if word == "identifier", identifierAlone {
-                guard try eat(0x3A) else { throw error("expected `:` after identifier") }
-                return XCUITestVocabulary.identifying(try stringLiteral("an identifier in double quotes").string)
+                guard try eat(0x3A) else { throw error(.expected(.colonAfterIdentifier)) }
+                return XCUITestVocabulary.identifying(try stringLiteral(.identifier).string)
             }
             if word == "NSPredicate" { return try predicate() }
             i = save
             guard word == "XCUIElement" || word == "XCUIElementType" else {
-                throw error("\(call) takes an element type (.button) and an identifier, or an NSPredicate(format:)", at: at)
+                throw error(.conditionArgument(call: call), at: at)
             }
         }
         guard peek(0x2E) || peek(0x58) else {
-            throw error("\(call) takes an element type (.button) and an identifier, or an NSPredicate(format:)", at: at)
+            throw error(.conditionArgument(call: call), at: at)
         }
         let t = try elementType()
-        try expect(0x2C, "`, identifier:` after the element type")
+        try expect(0x2C, .identifierAfterType)
         try argumentLabel("identifier", of: call)
-        try skipTrivia()
+        try skipSpace()
         let typeTest = XCUITestVocabulary.predicate(forType: t)
         let nilAt = i
         if try identifier() == "nil" { return typeTest }
         i = nilAt
-        let key = try stringLiteral("an identifier in double quotes, or nil")
+        let key = try stringLiteral(.identifierOrNil)
         return .all([typeTest, XCUITestVocabulary.identifying(key.string)])
     }
 
     /// `.button`, `XCUIElement.ElementType.button` or `XCUIElementType.button`.
-    mutating func elementType() throws(SelectorError) -> String {
-        try skipTrivia()
+    mutating func elementType() throws(XCUITestParseError) -> String {
+        try skipSpace()
         let start = i
         if let w = try identifier() {
             if w == "XCUIElement" {
-                guard try eat(0x2E), try identifier() == "ElementType" else { throw error("expected XCUIElement.ElementType", at: start) }
+                guard try eat(0x2E), try identifier() == "ElementType" else { throw error(.expected(.xcuiElementType), at: start) }
             } else if w != "XCUIElementType" {
-                throw error("expected an element type such as .button", at: start)
+                throw error(.expected(.elementType), at: start)
             }
         }
-        guard try eat(0x2E) else { throw error("expected an element type such as .button") }
-        try skipTrivia()
+        guard try eat(0x2E) else { throw error(.expected(.elementType)) }
+        try skipSpace()
         let at = i
-        guard let name = try identifier() else { throw error("expected an element type name after `.`") }
+        guard let name = try identifier() else { throw error(.expected(.elementTypeName)) }
         guard XCUITestVocabulary.typeSet.contains(name) else {
             let best = XCUITestVocabulary.elementTypes.min { EditDistance.distance(name, $0) < EditDistance.distance(name, $1) }
-            let hint = best.flatMap { EditDistance.distance(name, $0) <= 2 ? " (did you mean .\($0)?)" : nil } ?? ""
-            throw error("unknown element type .\(name)\(hint)", at: at)
+            let suggestion = best.flatMap { EditDistance.distance(name, $0) <= 2 ? $0 : nil }
+            throw error(.unknownElementType(name, suggestion: suggestion), at: at)
         }
         return name
     }
@@ -464,17 +452,17 @@ struct XCUITestParser {
     /// `NSPredicate(format: "…", arguments…)` (the word `NSPredicate` read): the format string with
     /// its `%@`, `%K`, `%d` placeholders filled from the literal arguments, compiled by the shared
     /// NSPredicate parser (`PredicateFormat`) with errors pointing into the selector.
-    mutating func predicate() throws(SelectorError) -> Predicate {
-        try expect(0x28, "`(` after NSPredicate")
-        try skipTrivia()
+    mutating func predicate() throws(XCUITestParseError) -> Predicate {
+        try expect(0x28, .openParenthesis(after: "NSPredicate"))
+        try skipSpace()
         let at = i
         guard try identifier() == "format", try eat(0x3A) else {
-            throw error("NSPredicate takes format: here (a block predicate runs code no recording has)", at: at)
+            throw error(.blockPredicate, at: at)
         }
-        let format = try stringLiteral("a format string in double quotes")
+        let format = try stringLiteral(.formatString)
         var arguments: [(text: String, at: Int, isString: Bool)] = []
         while try eat(0x2C) {
-            try skipTrivia()
+            try skipSpace()
             let argAt = i
             if peek(0x22) || peek(0x23) {
                 arguments.append((try stringLiteral().string, argAt, true))
@@ -489,14 +477,14 @@ struct XCUITestParser {
             } else if let word = try identifier(), word == "true" || word == "false" {
                 arguments.append((word == "true" ? "YES" : "NO", argAt, false))
             } else {
-                throw error("a format argument must be a literal: a string, a number, true or false", at: argAt)
+                throw error(.formatArgumentNotLiteral, at: argAt)
             }
         }
-        try expect(0x29, "`)` closing NSPredicate(")
+        try expect(0x29, .closingParenthesis(of: "NSPredicate("))
         return try compileFormat(format, arguments)
     }
 
-    func compileFormat(_ format: Literal, _ arguments: [(text: String, at: Int, isString: Bool)]) throws(SelectorError) -> Predicate {
+    func compileFormat(_ format: Literal, _ arguments: [(text: String, at: Int, isString: Bool)]) throws(XCUITestParseError) -> Predicate {
         var value: [UInt8] = []
         var origins: [Int] = []
         var next = 0
@@ -526,21 +514,21 @@ struct XCUITestParser {
                     continue
                 }
                 guard [0x40, 0x4B, 0x64, 0x69, 0x75, 0x66, 0x67].contains(spec) else {
-                    throw error("unknown format placeholder", at: format.origins[k])
+                    throw error(.unknownPlaceholder, at: format.origins[k])
                 }
                 guard next < arguments.count else {
-                    throw error("the format has more placeholders than arguments", at: format.origins[k])
+                    throw error(.morePlaceholdersThanArguments, at: format.origins[k])
                 }
                 let argument = arguments[next]
                 next += 1
                 let text: String
                 switch spec {
                 case 0x4B:
-                    guard argument.isString else { throw error("%K takes a key path string", at: argument.at) }
+                    guard argument.isString else { throw error(.keyPathPlaceholder, at: argument.at) }
                     text = argument.text
                 case 0x40: text = argument.isString ? FormatPrinter.literal(argument.text) : argument.text
                 default:
-                    guard !argument.isString else { throw error("%\(Character(Unicode.Scalar(spec))) takes a number", at: argument.at) }
+                    guard !argument.isString else { throw error(.numberPlaceholder(Character(Unicode.Scalar(spec))), at: argument.at) }
                     text = argument.text
                 }
                 value += Array(text.utf8)
@@ -551,18 +539,26 @@ struct XCUITestParser {
             value.append(c); origins.append(format.origins[k])
             k += 1
         }
-        if next < arguments.count { throw error("more format arguments than placeholders", at: arguments[next].at) }
+        if next < arguments.count { throw error(.moreArgumentsThanPlaceholders, at: arguments[next].at) }
         if format.isVerbatim, value == format.value {
-            return try PredicateFormat().compile(text, bytes: bytes, range: format.content)
+            do throws(PredicateFormatParseError) {
+                return try PredicateFormat().parse(text, bytes: bytes, range: format.content)
+            } catch {
+                throw XCUITestParseError(.predicate(error), at: error.offset)
+            }
         }
         // Escapes or arguments: compile the text as NSPredicate reads it, then point errors back.
-        do {
-            return try PredicateFormat().compile(String(decoding: value, as: UTF8.self))
+        do throws(PredicateFormatParseError) {
+            return try PredicateFormat().parse(String(decoding: value, as: UTF8.self), bytes: value, range: 0..<value.count)
         } catch var e {
-            let offset = e.offset ?? 0
+            let offset = e.offset
             e.offset = offset >= 0 && offset < origins.count ? origins[offset] : format.content.upperBound
-            e.selector = text
-            throw e
+            if case .evaluation(var inner) = e.kind {
+                inner.offset = e.offset
+                inner.selector = text
+                e.kind = .evaluation(inner)
+            }
+            throw XCUITestParseError(.predicate(e), at: e.offset)
         }
     }
 }

@@ -324,10 +324,9 @@ enum XPathCompiler {
 
     // MARK: Programs
 
-    static func program(_ e: XExpr, source: String, keys: Int) throws(SelectorError) -> SelectorProgram {
+    static func program(_ e: XExpr, source: String, keys: Int) throws(XPathParseError) -> SelectorProgram {
         guard e.type == .nodeSet else {
-            throw SelectorError.syntax("the expression is a \(e.type.word), not a node-set: a selector must select views",
-                                       at: 0, in: source)
+            throw XPathParseError(.notNodeSet(e.type), at: 0)
         }
         var b = ProgramBuilder(start: .document)
         // WebDriverAgent evaluates with the document element as the context node
@@ -371,11 +370,11 @@ enum XPathCompiler {
     }
 
     private static func append(_ e: XExpr, to b: inout ProgramBuilder, source: String, keys: Int,
-                               programs: [Int: SelectorProgram]) throws(SelectorError) {
+                               programs: [Int: SelectorProgram]) throws(XPathParseError) {
         switch e {
         case let .path(absolute, steps):
             if let last = steps.last, last.axis == .attribute || last.axis == .namespace {
-                throw SelectorError.syntax("the path selects attributes, not views", at: 0, in: source)
+                throw XPathParseError(.selectsAttributes, at: 0)
             }
             if steps.contains(where: { $0.axis == .attribute || $0.axis == .namespace }) {
                 b.engine(XPathExpressionStep(expr: e, keys: keys, programs: programs)); return

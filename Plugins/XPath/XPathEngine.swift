@@ -23,11 +23,15 @@ public struct XPathEngine: SelectorEngine {
     public var recordingSources: Set<RecordingSource> { [.xcuitest, .uiautomator] }
 
     public func compile(_ selector: String) throws(SelectorError) -> SelectorProgram {
-        var parser = XPathParser(selector)
-        try parser.advance()
-        if parser.token == .end { throw parser.error("empty expression", at: 0) }
-        let e = try parser.parseOr()
-        if parser.token != .end { throw parser.error("unexpected \(parser.describe(parser.token))", at: parser.tokenStart) }
-        return try XPathCompiler.program(e, source: selector, keys: parser.coreKeys)
+        do throws(XPathParseError) {
+            var parser = XPathParser(selector)
+            try parser.advance()
+            if parser.token == .end { throw parser.error(.emptyExpression, at: 0) }
+            let e = try parser.parseOr()
+            if parser.token != .end { throw parser.error(.unexpected(parser.describe(parser.token)), at: parser.tokenStart) }
+            return try XPathCompiler.program(e, source: selector, keys: parser.coreKeys)
+        } catch {
+            throw error.selectorError(in: selector)
+        }
     }
 }

@@ -43,29 +43,31 @@ struct XPathParser {
         self.bytes = Array(text.utf8)
     }
 
-    static func parse(_ text: String) throws(SelectorError) -> XExpr {
+    static func parse(_ text: String) throws(XPathParseError) -> XExpr {
         var p = XPathParser(text)
         try p.advance()
-        if p.token == .end { throw p.error("empty expression", at: 0) }
+        if p.token == .end { throw p.error(.emptyExpression, at: 0) }
         let e = try p.parseOr()
-        if p.token != .end { throw p.error("unexpected \(p.describe(p.token))", at: p.tokenStart) }
+        if p.token != .end { throw p.error(.unexpected(p.describe(p.token)), at: p.tokenStart) }
         return e
     }
 
-    func error(_ message: String, at offset: Int) -> SelectorError {
-        SelectorError.syntax(message, at: offset, in: text)
+    /// The problem at byte `offset`.
+    func error(_ kind: XPathParseError.Kind, at offset: Int) -> XPathParseError {
+        XPathParseError(kind, at: offset)
     }
 
-    func describe(_ t: Token) -> String {
+    /// Token `t` (the current one, for punctuation) as an error names it.
+    func describe(_ t: Token) -> XPathParseError.Found {
         switch t {
-        case .end: return "end of expression"
-        case .literal(let s): return "string \(XPathLiteral.quoted(s))"
-        case .number(let d): return "number \(XPathNumber.string(d))"
-        case .name(let n): return "'\(n)'"
-        case .variable(let n): return "'$\(n)'"
+        case .end: return .end
+        case .literal(let s): return .literal(s)
+        case .number(let d): return .number(d)
+        case .name(let n): return .name(n)
+        case .variable(let n): return .variable(n)
         default:
             let end = min(bytes.count, pos)
-            return "'" + String(decoding: bytes[tokenStart..<end], as: UTF8.self) + "'"
+            return .symbol(String(decoding: bytes[tokenStart..<end], as: UTF8.self))
         }
     }
 
@@ -79,7 +81,7 @@ struct XPathParser {
     }
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-    mutating func advance() throws(SelectorError) {
+    mutating func advance() throws(XPathParseError) {
         // Whether the token just consumed ends an operand.
         switch token {
         case .rparen, .rbracket, .dot, .dotdot, .literal, .number, .variable: afterOperand = true
@@ -113,17 +115,17 @@ struct XPathParser {
         case UInt8(ascii: "*"): one(.star)
         case UInt8(ascii: "/"): next == UInt8(ascii: "/") ? one(.slash2, 2) : one(.slash)
         case UInt8(ascii: "!"):
-            guard next == UInt8(ascii: "=") else { throw error("'!' must be followed by '='", at: pos) }
+            guard next == UInt8(ascii: "=") else { throw error(.bangWithoutEquals, at: pos) }
             one(.ne, 2)
         case UInt8(ascii: "<"): next == UInt8(ascii: "=") ? one(.le, 2) : one(.lt)
         case UInt8(ascii: ">"): next == UInt8(ascii: "=") ? one(.ge, 2) : one(.gt)
         case UInt8(ascii: ":"):
-            guard next == UInt8(ascii: ":") else { throw error("unexpected ':'", at: pos) }
+            guard next == UInt8(ascii: ":") else { throw error(.unexpectedColon, at: pos) }
             one(.colons, 2)
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             var j = pos + 1
             while j < bytes.count && bytes[j] != b { j += 1 }
-            guard j < bytes.count else { throw error("unterminated string literal", at: pos) }
+            guard j < bytes.count else { throw error(.unterminatedLiteral, at: pos) }
             token = .literal(String(decoding: bytes[(pos + 1)..<j], as: UTF8.self))
             pos = j + 1
         case UInt8(ascii: "."):
@@ -138,13 +140,13 @@ struct XPathParser {
             token = .variable(String(decoding: bytes[start..<pos], as: UTF8.self))
         default:
             guard Self.isNameStart(b) else {
-                throw error("unexpected character '\(String(decoding: bytes[pos..<min(bytes.count, pos + utf8Length(b))], as: UTF8.self))'", at: pos)
+                throw error(.unexpectedCharacter(String(decoding: bytes[pos..<min(bytes.count, pos + utf8Length(b))], as: UTF8.self)), at: pos)
             }
             let start = pos
             while pos < bytes.count && Self.isNameChar(bytes[pos]) { pos += 1 }
             // A QName prefix (`ns:name`, `ns:*`) is a namespace, which views do not have.
             if pos + 1 < bytes.count && bytes[pos] == UInt8(ascii: ":") && bytes[pos + 1] != UInt8(ascii: ":") {
-                throw error("namespace prefixes are not supported", at: start)
+                throw error(.namespacePrefix, at: start)
             }
             token = .name(String(decoding: bytes[start..<pos], as: UTF8.self))
         }
@@ -152,7 +154,7 @@ struct XPathParser {
 
     private func utf8Length(_ b: UInt8) -> Int { b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1 }
 
-    mutating func lexNumber() throws(SelectorError) {
+    mutating func lexNumber() throws(XPathParseError) {
         let start = pos
         while pos < bytes.count && bytes[pos] >= 0x30 && bytes[pos] <= 0x39 { pos += 1 }
         if pos < bytes.count && bytes[pos] == UInt8(ascii: ".") {
@@ -177,33 +179,33 @@ struct XPathParser {
         return false
     }
 
-    mutating func expect(_ t: Token, _ what: String) throws(SelectorError) {
-        guard token == t else { throw error("expected \(what), found \(describe(token))", at: tokenStart) }
+    mutating func expect(_ t: Token, _ what: String) throws(XPathParseError) {
+        guard token == t else { throw error(.expected(token: what, found: describe(token)), at: tokenStart) }
         try advance()
     }
 
-    mutating func enter(at offset: Int) throws(SelectorError) {
+    mutating func enter(at offset: Int) throws(XPathParseError) {
         depth += 1
         if depth > Self.maxNesting {
-            throw SelectorError(.limit, "expression nests deeper than \(Self.maxNesting) levels", selector: text, offset: offset)
+            throw error(.nestingTooDeep(limit: Self.maxNesting), at: offset)
         }
     }
 
     // MARK: Expressions
 
-    mutating func parseOr() throws(SelectorError) -> XExpr {
+    mutating func parseOr() throws(XPathParseError) -> XExpr {
         var parts = [try parseAnd()]
         while isOperatorName("or") { try advance(); parts.append(try parseAnd()) }
         return parts.count == 1 ? parts[0] : .or(parts)
     }
 
-    mutating func parseAnd() throws(SelectorError) -> XExpr {
+    mutating func parseAnd() throws(XPathParseError) -> XExpr {
         var parts = [try parseEquality()]
         while isOperatorName("and") { try advance(); parts.append(try parseEquality()) }
         return parts.count == 1 ? parts[0] : .and(parts)
     }
 
-    mutating func parseEquality() throws(SelectorError) -> XExpr {
+    mutating func parseEquality() throws(XPathParseError) -> XExpr {
         let first = try parseRelational()
         var rest: [(XCompare, XExpr)] = []
         while true {
@@ -214,7 +216,7 @@ struct XPathParser {
         }
     }
 
-    mutating func parseRelational() throws(SelectorError) -> XExpr {
+    mutating func parseRelational() throws(XPathParseError) -> XExpr {
         let first = try parseAdditive()
         var rest: [(XCompare, XExpr)] = []
         while true {
@@ -228,7 +230,7 @@ struct XPathParser {
         }
     }
 
-    mutating func parseAdditive() throws(SelectorError) -> XExpr {
+    mutating func parseAdditive() throws(XPathParseError) -> XExpr {
         let first = try parseMultiplicative()
         var rest: [(XArith, XExpr)] = []
         while true {
@@ -239,7 +241,7 @@ struct XPathParser {
         }
     }
 
-    mutating func parseMultiplicative() throws(SelectorError) -> XExpr {
+    mutating func parseMultiplicative() throws(XPathParseError) -> XExpr {
         let first = try parseUnary()
         var rest: [(XArith, XExpr)] = []
         while true {
@@ -253,7 +255,7 @@ struct XPathParser {
         }
     }
 
-    mutating func parseUnary() throws(SelectorError) -> XExpr {
+    mutating func parseUnary() throws(XPathParseError) -> XExpr {
         guard token == .minus else { return try parseUnion() }
         let start = tokenStart
         try advance()
@@ -263,7 +265,7 @@ struct XPathParser {
         return .negate(e)
     }
 
-    mutating func parseUnion() throws(SelectorError) -> XExpr {
+    mutating func parseUnion() throws(XPathParseError) -> XExpr {
         let start = tokenStart
         let first = try parsePath()
         guard token == .pipe else { return first }
@@ -271,7 +273,7 @@ struct XPathParser {
         var partStart = start
         while true {
             if parts.last!.type != .nodeSet {
-                throw error("'|' joins node-sets, not a \(parts.last!.type.word)", at: partStart)
+                throw error(.unionOfNonNodeSet(parts.last!.type), at: partStart)
             }
             guard token == .pipe else { break }
             try advance()
@@ -299,19 +301,19 @@ struct XPathParser {
         return j < bytes.count ? bytes[j] : nil
     }
 
-    mutating func parsePath() throws(SelectorError) -> XExpr {
+    mutating func parsePath() throws(XPathParseError) -> XExpr {
         if startsPrimary() {
             let start = tokenStart
             let primary = try parsePrimary()
             var preds: [XPredicate] = []
             while token == .lbracket { preds.append(try parsePredicate()) }
             if !preds.isEmpty && primary.type != .nodeSet {
-                throw error("a predicate filters a node-set, not a \(primary.type.word)", at: start)
+                throw error(.predicateOnNonNodeSet(primary.type), at: start)
             }
             var steps: [XStep] = []
             if token == .slash || token == .slash2 {
                 if primary.type != .nodeSet {
-                    throw error("'/' follows a node-set, not a \(primary.type.word)", at: tokenStart)
+                    throw error(.slashAfterNonNodeSet(primary.type), at: tokenStart)
                 }
                 if token == .slash2 { steps.append(.descendantOrSelfNode) }
                 try advance()
@@ -351,7 +353,7 @@ struct XPathParser {
         }
     }
 
-    mutating func parseRelativeSteps(into steps: inout [XStep]) throws(SelectorError) {
+    mutating func parseRelativeSteps(into steps: inout [XStep]) throws(XPathParseError) {
         steps.append(try parseStep())
         while true {
             if token == .slash { try advance() }
@@ -361,11 +363,11 @@ struct XPathParser {
         }
     }
 
-    mutating func parseStep() throws(SelectorError) -> XStep {
+    mutating func parseStep() throws(XPathParseError) -> XStep {
         switch token {
         case .dot: try advance(); return XStep(axis: .self, test: .node, predicates: [])
         case .dotdot: try advance(); return XStep(axis: .parent, test: .node, predicates: [])
-        case .end: throw error("expected a location step, found end of expression", at: tokenStart)
+        case .end: throw error(.expectedStepAtEnd, at: tokenStart)
         default: break
         }
         var axis = XAxis.child
@@ -374,7 +376,7 @@ struct XPathParser {
             try advance()
         } else if case .name(let n) = token, nextNonSpace() == UInt8(ascii: ":") {
             let start = tokenStart
-            guard let a = XAxis(rawValue: n) else { throw error("unknown axis '\(n)'", at: start) }
+            guard let a = XAxis(rawValue: n) else { throw error(.unknownAxis(n), at: start) }
             axis = a
             try advance()
             try expect(.colons, "'::'")
@@ -394,37 +396,37 @@ struct XPathParser {
                 case "processing-instruction":
                     if case .literal(let s) = token { try advance(); test = .processingInstruction(s) }
                     else { test = .processingInstruction(nil) }
-                default: throw error("'\(n)()' is not a node test", at: testStart)
+                default: throw error(.notANodeTest(n), at: testStart)
                 }
                 try expect(.rparen, "')'")
             } else {
                 test = .name(n)
             }
         default:
-            throw error("expected a node test, found \(describe(token))", at: tokenStart)
+            throw error(.expectedNodeTest(found: describe(token)), at: tokenStart)
         }
         var preds: [XPredicate] = []
         while token == .lbracket { preds.append(try parsePredicate()) }
         return XStep(axis: axis, test: test, predicates: preds)
     }
 
-    mutating func parsePredicate() throws(SelectorError) -> XPredicate {
+    mutating func parsePredicate() throws(XPathParseError) -> XPredicate {
         let start = tokenStart
         try enter(at: start)
         try advance()
-        if token == .rbracket { throw error("empty predicate", at: start) }
+        if token == .rbracket { throw error(.emptyPredicate, at: start) }
         let e = XPathCompiler.hoistInvariants(try parseOr(), nextKey: &invariantKeys)
         try expect(.rbracket, "']'")
         depth -= 1
         return XPathCompiler.predicate(e, nextKey: &coreKeys)
     }
 
-    mutating func parsePrimary() throws(SelectorError) -> XExpr {
+    mutating func parsePrimary() throws(XPathParseError) -> XExpr {
         let start = tokenStart
         switch token {
         case .literal(let s): try advance(); return .literal(s)
         case .number(let d): try advance(); return .number(d)
-        case .variable(let n): throw error("variables are not supported ('$\(n)')", at: start)
+        case .variable(let n): throw error(.variable(n), at: start)
         case .lparen:
             try enter(at: start)
             try advance()
@@ -433,7 +435,7 @@ struct XPathParser {
             depth -= 1
             return e
         case .name(let n):
-            guard let f = XFunction(rawValue: n) else { throw error("unknown function '\(n)()'", at: start) }
+            guard let f = XFunction(rawValue: n) else { throw error(.unknownFunction(n), at: start) }
             try advance()
             try enter(at: start)
             try expect(.lparen, "'('")
@@ -447,21 +449,18 @@ struct XPathParser {
             try expect(.rparen, "')' or ','")
             depth -= 1
             guard f.arity.contains(args.count) else {
-                let r = f.arity
-                let wanted = r.lowerBound == r.upperBound ? "\(r.lowerBound)" : r.upperBound == Int.max ? "at least \(r.lowerBound)"
-                    : r.upperBound - r.lowerBound > 1 ? "\(r.lowerBound) to \(r.upperBound)" : "\(r.lowerBound) or \(r.upperBound)"
-                throw error("\(n)() takes \(wanted) argument\(wanted == "1" ? "" : "s"), not \(args.count)", at: start)
+                throw error(.arity(function: n, takes: f.arity, given: args.count), at: start)
             }
             if f == .count, args[0].type != .nodeSet && args[0].type != .strings {
-                throw error("\(n)() takes a node-set, not a \(args[0].type.word)", at: start)
+                throw error(.needsNodeSet(function: n, got: args[0].type), at: start)
             }
             if f == .sum, args[0].type != .nodeSet {
-                throw error("\(n)() takes a node-set, not a \(args[0].type.word)", at: start)
+                throw error(.needsNodeSet(function: n, got: args[0].type), at: start)
             }
             if f.patternArgument != nil { return try regexCall(f, args, argStarts) }
             return .call(f, args)
         default:
-            throw error("unexpected \(describe(token))", at: start)
+            throw error(.unexpected(describe(token)), at: start)
         }
     }
 }
@@ -470,7 +469,7 @@ extension XPathParser {
     /// `matches()`, `replace()` or `tokenize()`: literal flags checked here (XPath 2's `s m i x`,
     /// and `q` in `replace()`, as WebDriverAgent accepts them), a literal pattern compiled once
     /// (with literal flags), a literal replacement checked, each error at its column.
-    func regexCall(_ f: XFunction, _ args: [XExpr], _ argStarts: [Int]) throws(SelectorError) -> XExpr {
+    func regexCall(_ f: XFunction, _ args: [XExpr], _ argStarts: [Int]) throws(XPathParseError) -> XExpr {
         var flagsText: String? = ""
         var flags = XPathRegexFlags()
         if let k = f.flagsArgument, k < args.count {
@@ -478,7 +477,7 @@ extension XPathParser {
                 switch XPathRegexFlags.parse(text, allowsLiteral: f == .replace) {
                 case .success(let parsed): flags = parsed
                 case .failure(let e):
-                    throw error("\(f.rawValue)(): unknown regex flag '\(e.flag)' (XPath 2 defines s, m, i, x\(f == .replace ? " and q" : ""))",
+                    throw error(.unknownRegexFlag(function: f.rawValue, flag: e.flag, allowsQ: f == .replace),
                                 at: argStarts[k] + 1 + e.offset)
                 }
                 flagsText = text
@@ -487,7 +486,7 @@ extension XPathParser {
             }
         }
         if f == .replace, !flags.literal, case .literal(let replacement) = args[2], let bad = XPathReplacement.error(in: replacement) {
-            throw error("replace(): \(bad.message)", at: argStarts[2] + 1 + bad.offset)
+            throw error(.badReplacement(bad.message), at: argStarts[2] + 1 + bad.offset)
         }
         guard let p = f.patternArgument, p < args.count, case .literal(let pattern) = args[p], let flagsText else {
             return .call(f, args)
@@ -495,30 +494,18 @@ extension XPathParser {
         if f == .matches {
             do { return .matches(args[0], try XPathRegex(pattern, flags: flags, text: flagsText)) } catch {
                 // The pattern starts one byte after the literal's opening quote.
-                throw self.error("invalid regular expression: \(error.message)", at: argStarts[1] + 1 + error.patternOffset)
+                throw self.error(.invalidRegex(pcre2Message: error.message), at: argStarts[1] + 1 + error.patternOffset)
             }
         }
         let compiled: XPathPattern
         do { compiled = try XPathPattern(pattern, flags: flags) } catch {
-            throw self.error("invalid regular expression: \(error.message)", at: argStarts[1] + 1 + error.patternOffset)
+            throw self.error(.invalidRegex(pcre2Message: error.message), at: argStarts[1] + 1 + error.patternOffset)
         }
         if compiled.matchesEmpty {
-            throw self.error("\(f.rawValue)(): the pattern matches the empty string", at: argStarts[1])
+            throw self.error(.patternMatchesEmpty(function: f.rawValue), at: argStarts[1])
         }
         var out = args
         out[p] = .pattern(compiled)
         return .call(f, out)
-    }
-}
-
-extension XType {
-    var word: String {
-        switch self {
-        case .nodeSet: return "node-set"
-        case .number: return "number"
-        case .string: return "string"
-        case .boolean: return "boolean"
-        case .strings: return "string sequence"
-        }
     }
 }
