@@ -41,6 +41,16 @@ let package = Package(
                 .product(name: "HierarchyFormats", package: "ViewSelectors"),
             ]
         ),
+        // Issue 45's loaders (Espresso, Detox, XCTest snapshot, Compose, WDA and idb) and the dump
+        // found in a failure log.
+        .executableTarget(
+            name: "FuzzRecordings",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "SelectorCore", package: "ViewSelectors"),
+                .product(name: "HierarchyFormats", package: "ViewSelectors"),
+            ]
+        ),
         .executableTarget(name: "FuzzDetox", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzXCUITest", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzEspresso", dependencies: ["FuzzSupport"]),

@@ -15,19 +15,19 @@ cd "$(dirname "$0")/.."
 SECONDS_PER=${FUZZ_SECONDS:-60}
 JOBS_RUNS=${FUZZ_RUNS:-}
 BIN=$(swift build -c release --package-path Fuzz --show-bin-path)
-TARGETS=${*:-shelley shelley_compat uiquery regex predicate fry uiselector xpath maestro chain dump formats map_request reference detox wdio xcuitest espresso compose}
+TARGETS=${*:-shelley shelley_compat uiquery regex predicate fry uiselector xpath maestro chain dump formats map_request reference detox wdio xcuitest espresso compose recordings}
 
 product() {
     case $1 in
         shelley) echo FuzzShelley;; shelley_compat) echo FuzzShelleyCompat;; uiquery) echo FuzzUIQuery;;
-        regex) echo FuzzRegex;; predicate) echo FuzzPredicate;; fry) echo FuzzFRY;; uiselector) echo FuzzUiSelector;; xpath) echo FuzzXPath;; maestro) echo FuzzMaestro;; chain) echo FuzzChain;; dump) echo FuzzDump;; formats) echo FuzzFormats;; map_request) echo FuzzMapRequest;; reference) echo FuzzReference;; detox) echo FuzzDetox;; wdio) echo FuzzWDIO;; xcuitest) echo FuzzXCUITest;; espresso) echo FuzzEspresso;; compose) echo FuzzCompose;;
+        regex) echo FuzzRegex;; predicate) echo FuzzPredicate;; fry) echo FuzzFRY;; uiselector) echo FuzzUiSelector;; xpath) echo FuzzXPath;; maestro) echo FuzzMaestro;; chain) echo FuzzChain;; dump) echo FuzzDump;; formats) echo FuzzFormats;; map_request) echo FuzzMapRequest;; reference) echo FuzzReference;; detox) echo FuzzDetox;; wdio) echo FuzzWDIO;; xcuitest) echo FuzzXCUITest;; espresso) echo FuzzEspresso;; compose) echo FuzzCompose;; recordings) echo FuzzRecordings;;
         *) echo "unknown fuzz target '$1'" >&2; return 1;;
     esac
 }
 dictionary() {
     case $1 in
         shelley|shelley_compat) echo shelley;; uiquery) echo uiquery;; regex) echo regex;; predicate) echo predicate;; fry) echo fry;; uiselector) echo uiselector;; xpath) echo xpath;; maestro) echo maestro;;
-        chain) echo chain;; dump|map_request) echo json;; formats) echo formats;;
+        chain) echo chain;; dump|map_request) echo json;; formats|recordings) echo formats;;
     esac
 }
 

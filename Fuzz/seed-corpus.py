@@ -90,6 +90,10 @@ formats += [
     b'{"deviceOrientation":1,"tree":{"type":"UIAApplication","name":"A","rect":{"origin":{"x":0,"y":0},"size":{"width":1,"height":1}},"children":[{"type":"UIAWindow","children":[]}]}}',
 ]
 write('formats', formats)
+# Issue 45: the recordings users hold (Espresso, Detox, XCTest snapshot, Compose, WDA, idb), their logs.
+recordings = [open(p, 'rb').read() for d in ('espresso', 'detox', 'xcuisnapshot', 'compose', 'wda', 'idb')
+              for p in sorted(glob.glob(f'Tests/Fixtures/{d}/*')) if not p.endswith('README.md') and os.path.getsize(p) < 100_000]
+write('recordings', recordings)
 bodies = []
 for engine, sels in (('shelley', shelley), ('uiquery', literals(glob.glob('Tests/UIQueryTests/*.swift'))),
                      ('regex', literals(glob.glob('Tests/RegexLabelTests/*.swift')))):

@@ -10,7 +10,8 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a recorded hierarchy to /dump JSON, XCUITest page-source XML, or the xpath engine's document.",
         discussion: """
-            Reads \(HierarchyFormat.names) (maestro: what `maestro hierarchy` prints; it is read, not written); \
+            Reads \(HierarchyFormat.names) (maestro, espresso, detox, xcuisnapshot, compose, wda and idb are read, not written; \
+            a failure log that holds an Espresso, Detox, XCTest or Compose dump is read from the dump); \
             the input format is read from the content unless --tree-format (or --format, --from) names it. \
             --to xpath writes the document the xpath engine evaluates against (element = class, one \
             attribute per recorded property), so an expression can be tried in another XPath tool on \

@@ -53,12 +53,17 @@ func loadRecording(_ path: String, format: HierarchyFormat?, maxBytes: Int = Dum
     var limits = FormatLimits()
     limits.maxInputBytes = maxBytes
     if let format { return try format.load(bytes, limits: limits) }
-    return try HierarchyFormat.loadDetecting(bytes, limits: limits).0
+    let loaded = try HierarchyFormat.loadFindingDump(bytes, limits: limits)
+    // A failure log holding a dump: say which part of the file was read.
+    if let found = loaded.extraction {
+        printError("note: read \(found.lineDescription) of \(path): the \(found.format.rawValue) hierarchy in it")
+    }
+    return loaded.tree
 }
 
 /// Options every command that reads a tree shares.
 struct TreeOptions: ParsableArguments {
-    @Option(name: .long, help: "A recorded hierarchy: /dump JSON, XCUITest or UIAutomator XML (Appium's Android page source too), Calabash or UIAutomation JSON, `maestro hierarchy` output, any XML with --tree-format xml (default: the embedded sample app).")
+    @Option(name: .long, help: "A recorded hierarchy: /dump JSON, XCUITest or UIAutomator XML (Appium's Android page source too), Calabash or UIAutomation JSON, `maestro hierarchy` output, Espresso's or Compose's text dump, Detox XML, XCTest snapshot text, WebDriverAgent or idb JSON, or a failure log that holds one of the text dumps; any XML with --tree-format xml (default: the embedded sample app).")
     var tree: String?
 
     // Not `--format`: `select` already takes that for its output (uids or json).

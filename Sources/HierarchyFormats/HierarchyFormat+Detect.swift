@@ -20,9 +20,10 @@ extension HierarchyFormat {
         guard i < b.count else { return nil }
         switch b[i] {
         case UInt8(ascii: "<"): return detectXML(b, from: i)
-        case UInt8(ascii: "["): return .dump
+        case UInt8(ascii: "["): return detectArray(b, from: i)
         case UInt8(ascii: "{"): return detectJSON(b, from: i)
         default:
+            if let text = detectText(b, from: i) { return text }
             // `maestro hierarchy` before 2.6.0 printed `Running on <device>` (and `None: `) on
             // stdout before its JSON: a few lines of text, then a line that starts with `{`. Only a
             // Maestro tree is read after such lines; any other JSON behind them is not a recording.
@@ -56,6 +57,7 @@ extension HierarchyFormat {
             let name = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
             if name.hasPrefix("XCUIElementType") || name == "AppiumAUT" { return .xcuitest }
             if name == "hierarchy" || name == "node" { return .uiautomator }
+            if name == "ViewHierarchy" { return .detox }
             if name.contains("."), hasAttributes(["class", "bounds"], inTagFrom: j, b) { return .uiautomator }
             return nil
         }
@@ -137,6 +139,9 @@ extension HierarchyFormat {
         var sawAttributesObject = false
         var expectKey = true
         var lastKey: String? = nil
+        var sawRect = false
+        var sawValueObject = false
+        var sawSessionID = false
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
@@ -149,32 +154,119 @@ extension HierarchyFormat {
                 guard depth == 1 else { continue }
                 if expectKey {
                     switch text {
-                    case "class", "subviews", "classChain": return .dump
-                    case "tree", "ref", "l10n", "rect", "deviceOrientation": return .uiautomation
+                    // `rect` is UIAutomation's unless a WebDriverAgent key follows (WDA writes it too).
+                    case "class", "subviews", "classChain": return sawRect ? .uiautomation : .dump
+                    case "tree", "ref", "l10n", "deviceOrientation": return .uiautomation
+                    case "rect": sawRect = true
+                    case _ where wdaKeys.contains(text): return .wda
+                    case _ where idbKeys.contains(text): return .idb
                     case "children": sawChildren = true
+                    case "sessionId":
+                        if sawValueObject { return .wda }
+                        sawSessionID = true
                     default: break
                     }
                     lastKey = text
                     expectKey = false
                 } else if lastKey == "type" {
                     if text.hasPrefix("UIA") { return .uiautomation }
-                    if text == "CalabashRootView" { return .calabash }
+                    if text == "CalabashRootView" { return sawRect ? .uiautomation : .calabash }
                 }
                 continue
             }
             switch c {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if depth == 1, c == UInt8(ascii: "{"), !expectKey, lastKey == "attributes" { sawAttributesObject = true }
+                // `{"value": {…}, "sessionId": …}`: WebDriverAgent's reply around its JSON source.
+                if depth == 1, c == UInt8(ascii: "{"), !expectKey, lastKey == "value" {
+                    if sawSessionID { return .wda }
+                    sawValueObject = true
+                }
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
-                if depth == 0 { return decide(sawChildren: sawChildren, sawAttributesObject: sawAttributesObject) }
+                if depth == 0 {
+                    if sawRect { return .uiautomation }
+                    return decide(sawChildren: sawChildren, sawAttributesObject: sawAttributesObject)
+                }
             case UInt8(ascii: ","): if depth == 1 { expectKey = true }
             default: break
             }
             i += 1
         }
+        if sawRect { return .uiautomation }
         return decide(sawChildren: sawChildren, sawAttributesObject: sawAttributesObject)
+    }
+
+    /// Keys only WebDriverAgent's JSON source writes (its flags; `sessionId` of its reply, checked
+    /// with a `value` object).
+    static let wdaKeys: Set<String> = ["rawIdentifier", "isEnabled", "isVisible", "isAccessible", "isFocused", "isHittable"]
+    /// Keys only idb's and AXe's `describe-ui` write.
+    static let idbKeys: Set<String> = ["AXLabel", "AXFrame", "AXUniqueId", "AXValue", "role_description", "content_required", "custom_actions"]
+
+    /// A top-level array: idb's `describe-ui` list when its first element has idb's keys, else
+    /// `/dump/allwindows` (several `/dump` roots).
+    private static func detectArray(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> HierarchyFormat? {
+        var i = start + 1
+        while i < b.count, isSpace(b[i]) { i += 1 }
+        guard i < b.count, b[i] == UInt8(ascii: "{") else { return .dump }
+        // The first element's top-level keys, nested values skipped.
+        var depth = 0
+        var expectKey = true
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                let s = i + 1
+                i += 1
+                while i < b.count, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard i < b.count else { return .dump }
+                if depth == 1, expectKey {
+                    let key = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
+                    if idbKeys.contains(key) { return .idb }
+                    expectKey = false
+                }
+                i += 1
+                continue
+            }
+            switch c {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return .dump }
+            case UInt8(ascii: ","): if depth == 1 { expectKey = true }
+            default: break
+            }
+            i += 1
+        }
+        return .dump
+    }
+
+    /// A text dump that starts the file: Espresso's records (or its `View Hierarchy:` line), XCTest's
+    /// snapshot headers or its `→` element line, Compose's `printToLog:`/`Printing with…`/`Node #`.
+    /// A dump further down a log is `LogExtraction`'s to find.
+    private static func detectText(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> HierarchyFormat? {
+        var end = start
+        while end < b.count, b[end] != 0x0A { end += 1 }
+        let line = Array(UnsafeBufferPointer(rebasing: b[start..<end]))[...]
+        if EspressoDumpLoader.recordHead(line) != nil { return .espresso }
+        if TextLines.hasPrefix(line, "View Hierarchy:") {
+            var next = end + 1
+            while next < b.count, isSpace(b[next]) { next += 1 }
+            if next < b.count, b[next] == UInt8(ascii: "+") { return .espresso }
+        }
+        if TextLines.hasPrefix(line, "Attributes: ") || TextLines.hasPrefix(line, "Element subtree:")
+            || (TextLines.hasPrefix(line, "\u{2192}") && XCUISnapshotLoader.parseElement(line) != nil) {
+            return .xcuisnapshot
+        }
+        if TextLines.hasPrefix(line, "printToLog:") || TextLines.hasPrefix(line, "Printing with useUnmergedTree") {
+            return .compose
+        }
+        if ComposeSemanticsLoader.dumpStart(line) == line.startIndex { return .compose }
+        if let first = line.first, first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9"),
+           let at = ComposeSemanticsLoader.dumpStart(line), TextLines.string(line[..<at]).allSatisfy({ $0.isNumber || $0 == ")" || $0 == " " }) {
+            return .compose
+        }
+        return nil
     }
 
     /// A top-level object with `children` and no key of the other formats: Maestro's when it has an

@@ -54,6 +54,10 @@ struct TreeSink {
     /// sets `frame` itself from the recording).
     mutating func rememberAbsoluteFrame(_ rect: Rect) { openFrames[openFrames.count - 1] = rect }
 
+    /// The absolute frame of the innermost node's parent, for recordings whose positions are
+    /// relative to it (Espresso, Detox on iOS); nil at a root or when the parent has none.
+    var parentAbsoluteFrame: Rect? { openFrames.count >= 2 ? openFrames[openFrames.count - 2] : nil }
+
     /// Sets a property, renaming the one structural name a recording could carry (`subviews`).
     mutating func set(_ name: String, _ value: JSONValue, on node: ViewTreeBuilder.Handle) throws(FormatError) {
         if case .null = value { return }  // absence, as in a /dump

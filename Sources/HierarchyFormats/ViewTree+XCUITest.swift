@@ -114,7 +114,11 @@ struct XCUITestWriter {
         let type = typeNames[Int(cid)]
         indent(depth)
         raw("<"); raw(type)
-        attribute("type", tree.string("type", of: i) ?? type)
+        // A page source's `type` as recorded; the short types of WebDriverAgent's JSON, idb and the
+        // snapshot text (`Button`, `Window (Main)`) are not page-source types: the class's is written.
+        let recordedType = tree.string("type", of: i)
+            .flatMap { tree.recordingSource != .xcuitest || $0.hasPrefix("XCUIElementType") ? $0 : nil }
+        attribute("type", recordedType ?? type)
         let className = tree.classes.names[Int(cid)]
         if className != type { attribute("class", className) }
         if tree.classes.isChainDefined(cid) {

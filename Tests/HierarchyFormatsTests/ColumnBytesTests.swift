@@ -36,6 +36,23 @@ import Testing
             let child = "{\"attributes\":{},\"children\":[]}"
             text = "{\"attributes\":{" + keys.map { "\"\($0)\":\"1\"" }.joined(separator: ",") + "},\"children\":["
                 + Array(repeating: child, count: views).joined(separator: ",") + "]}"
+        case .espresso:
+            text = "+>View{" + keys.map { "\($0)=1" }.joined(separator: ", ") + "} \n|\n"
+            text += String(repeating: "+->V{id=1} \n|\n", count: views)
+        case .detox:
+            text = "<ViewHierarchy><V " + keys.map { "\($0)=\"x\"" }.joined(separator: " ") + ">"
+            text += String(repeating: "<V/>", count: views) + "</V></ViewHierarchy>"
+        case .xcuisnapshot:
+            text = "Element subtree:\n →Other, 0x1, " + keys.map { "\($0): 1" }.joined(separator: ", ") + "\n"
+            text += String(repeating: "    Other, 0x2\n", count: views)
+        case .compose:
+            text = "Node #1 at (l=0.0, t=0.0, r=1.0, b=1.0)px\n" + keys.map { "\($0) = '1'" }.joined(separator: "\n") + "\n"
+            text += String(repeating: " |-Node #2 at (l=0.0, t=0.0, r=1.0, b=1.0)px\n", count: views)
+        case .wda, .idb:
+            let child = "{\"type\":\"Other\"}"
+            text = "{\"type\":\"Other\"," + keys.map { "\"\($0)\":1" }.joined(separator: ",")
+                + ",\"children\":[" + Array(repeating: child, count: views).joined(separator: ",") + "]}"
+            if format == .idb { text = "[" + text + "]" }
         }
         return Array(text.utf8)
     }

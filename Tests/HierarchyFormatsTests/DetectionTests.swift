@@ -50,12 +50,13 @@ import Testing
     }
 
     @Test func anUnknownFormatAsksForFormat() throws {
-        #expect(throws: FormatError("cannot tell the format of this recording; name one with --tree-format (dump, xcuitest, uiautomator, calabash, uiautomation, maestro, xml)")) {
+        #expect(throws: FormatError("cannot tell the format of this recording; name one with --tree-format (dump, xcuitest, uiautomator, calabash, uiautomation, maestro, xml, espresso, detox, xcuisnapshot, compose, wda, idb)")) {
             _ = try HierarchyFormat.loadDetecting(Array("<html/>".utf8))
         }
     }
 
     @Test func formatNamesAreTheOnesTheCommandLineTakes() {
-        #expect(HierarchyFormat.allCases.map(\.rawValue) == ["dump", "xcuitest", "uiautomator", "calabash", "uiautomation", "maestro", "xml"])
+        #expect(HierarchyFormat.allCases.map(\.rawValue) == ["dump", "xcuitest", "uiautomator", "calabash", "uiautomation", "maestro", "xml",
+                                                         "espresso", "detox", "xcuisnapshot", "compose", "wda", "idb"])
     }
 }

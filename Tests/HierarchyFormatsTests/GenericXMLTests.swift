@@ -50,7 +50,7 @@ import Testing
         #expect(HierarchyFormat.detect(try appiumFixture(Self.universal)) == nil)
         let error = try #require(throws: FormatError.self) { try HierarchyFormat.loadDetecting(try appiumFixture(Self.universal)) }
         #expect(error.message.contains("name one with --tree-format ("))
-        #expect(error.message.contains("xml)"))
+        #expect(error.message.contains("xml, "))
     }
 
     @Test func xcuitestNamedOnAPlainDocumentKeepsItsRoot() throws {

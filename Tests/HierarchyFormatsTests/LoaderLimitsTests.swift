@@ -28,6 +28,17 @@ import Testing
         case .dump:
             text = "{\"class\":\"UIWindow\"," + names.map { "\"\($0)\":1" }.joined(separator: ",") + ",\"subviews\":[]}"        case .maestro:
             text = "{\"attributes\":{" + names.map { "\"\($0)\":\"x\"" }.joined(separator: ",") + "},\"children\":[]}"
+        case .espresso:
+            text = "+>View{" + names.map { "\($0)=x" }.joined(separator: ", ") + "} \n|"
+        case .detox:
+            text = "<ViewHierarchy><View " + names.map { "\($0)=\"x\"" }.joined(separator: " ") + "/></ViewHierarchy>"
+        case .xcuisnapshot:
+            text = "Element subtree:\n →Other, 0x1, " + names.map { "\($0): x" }.joined(separator: ", ")
+        case .compose:
+            text = "Node #1 at (l=0.0, t=0.0, r=1.0, b=1.0)px\n" + names.map { "\($0) = 'x'" }.joined(separator: "\n")
+        case .wda, .idb:
+            let body = "{\"type\":\"Other\"," + names.map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+            text = format == .idb ? "[" + body + "]" : body
         }
         return Array(text.utf8)
     }
