@@ -76,13 +76,7 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     private func loadTree(_ bytes: [UInt8], hierarchy: ClassHierarchy, limits: FormatLimits) throws(FormatError) -> ViewTree {
         switch self {
         case .dump:
-            var dumpLimits = DumpLimits()
-            dumpLimits.maxNodes = limits.maxNodes
-            dumpLimits.maxPropertyNames = limits.maxPropertyNames
-            dumpLimits.maxInputBytes = limits.maxInputBytes
-            dumpLimits.maxColumnBytesPerView = limits.maxColumnBytesPerView
-            dumpLimits.minColumnBytes = limits.minColumnBytes
-            do { return try ViewTree.loadDump(bytes, hierarchy: hierarchy, limits: dumpLimits) }
+            do { return try ViewTree.loadDump(bytes, hierarchy: hierarchy, limits: limits) }
             catch { throw FormatError(error.message) }
         case .xcuitest:
             return try XCUITestLoader.load(bytes, hierarchy: hierarchy, limits: limits)

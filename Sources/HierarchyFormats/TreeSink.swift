@@ -120,10 +120,7 @@ struct TreeSink {
 
     /// The tree, unless its padded columns would pass the limit (checked before they are made).
     func build() throws(FormatError) -> ViewTree {
-        var dump = DumpLimits()
-        dump.maxColumnBytesPerView = limits.maxColumnBytesPerView
-        dump.minColumnBytes = limits.minColumnBytes
-        if let refusal = dump.columnBytesRefusal(builder) { throw FormatError(refusal) }
+        if let refusal = limits.columnBytesRefusal(builder) { throw FormatError(refusal) }
         return builder.build()
     }
 }

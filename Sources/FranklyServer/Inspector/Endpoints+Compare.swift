@@ -121,22 +121,13 @@ extension Endpoints {
         let maxViews = max(1, configuration.maxRecordingViews), maxDepth = max(1, configuration.maxRecordingDepth)
         let tree: ViewTree
         do throws(FormatError) {
-            if format == .dump {
-                // Through the `/dump` loader itself: `HierarchyFormat.load` passes it no depth limit.
-                var limits = DumpLimits()
-                limits.maxNodes = maxViews
-                limits.maxViewDepth = maxDepth
-                limits.maxInputBytes = configuration.maxRecordingBytes
-                do { tree = try ViewTree.loadDump(bytes, limits: limits) } catch { throw FormatError(error.message) }
-            } else {
-                var limits = FormatLimits()
-                limits.maxNodes = maxViews
-                limits.maxViewDepth = maxDepth
-                // JSON views nest two levels each (an object, then its `children` array).
-                limits.maxJSONDepth = min(limits.maxJSONDepth, 2 * maxDepth + 8)
-                limits.maxInputBytes = configuration.maxRecordingBytes
-                tree = try format.load(bytes, limits: limits)
-            }
+            var limits = FormatLimits()
+            limits.maxNodes = maxViews
+            limits.maxViewDepth = maxDepth
+            // JSON views nest two levels each (an object, then its `children` array).
+            limits.maxJSONDepth = min(limits.maxJSONDepth, 2 * maxDepth + 8)
+            limits.maxInputBytes = configuration.maxRecordingBytes
+            tree = try format.load(bytes, limits: limits)
         } catch {
             // The loader's message names the fault and its place, or the limit passed.
             throw RecordingRefused(details: "cannot load this \(format.rawValue) recording: \(error.description)")
