@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps xpath-oracle run test test-examples test-browser bench bench-peers scaling scaling-binary test-sanitizers test-tsan test-asan fuzz fuzz-build clean
+.PHONY: deps xpath-oracle py-tools run test test-examples test-browser bench bench-peers scaling scaling-binary test-sanitizers test-tsan test-asan fuzz fuzz-build clean
 
 # libpcre2-dev: the regex engine links PCRE2; libxml2-dev: the XML loaders call libxml2's SAX2
 # parser. pkg-config finds both.
@@ -28,6 +28,19 @@ xpath-oracle:
 		rm -rf "$(ORACLE_VENV)" && python3 -m venv "$(ORACLE_VENV)" && "$(ORACLE_VENV)/bin/pip" install -q "lxml>=5,<7"; \
 	fi
 
+# The Python tools the tests drive our output with: the official MCP client SDK (`mcp`, for
+# `frankly mcp`'s tests) and `jsonschema` (SARIF 2.1.0 validation of `frankly audit`), in .venv-tools.
+TOOLS_VENV := $(CURDIR)/.venv-tools
+py-tools:
+	@if ! "$(TOOLS_VENV)/bin/python" -c "import mcp, jsonschema" >/dev/null 2>&1; then \
+		if ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then \
+			echo "installing python3-venv"; \
+			$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; \
+		fi; \
+		echo "creating $(TOOLS_VENV) with mcp and jsonschema"; \
+		rm -rf "$(TOOLS_VENV)" && python3 -m venv "$(TOOLS_VENV)" && "$(TOOLS_VENV)/bin/pip" install -q "mcp>=1.20,<2" "jsonschema>=4.20,<5"; \
+	fi
+
 run: deps
 	$(SWIFT) build -c release --product frankly
 	$$($(SWIFT) build -c release --show-bin-path)/frankly serve
@@ -38,11 +51,12 @@ run: deps
 # The server's suites run in a process of their own: Swift Testing runs a synchronous test on the
 # cooperative pool (one thread per core), so minutes of differential tests on a 2-core machine
 # starved the server tests' async work (three WorkLane tests waited 60 s for a task to start).
-test: deps xpath-oracle
+test: deps xpath-oracle py-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product ClassChainEngine
 	VIEWSELECTORS_CLASS_CHAIN_PLUGIN=$$($(SWIFT) build --show-bin-path)/libClassChainEngine.so \
-		VIEWSELECTORS_XPATH_ORACLE=$(ORACLE_VENV)/bin/python $(SWIFT) test --skip-build --skip FranklyServerTests
+		VIEWSELECTORS_XPATH_ORACLE=$(ORACLE_VENV)/bin/python VIEWSELECTORS_PY_TOOLS=$(TOOLS_VENV)/bin/python \
+		$(SWIFT) test --skip-build --skip FranklyServerTests
 	$(SWIFT) test --skip-build --filter FranklyServerTests
 	$(MAKE) test-examples
 	$(MAKE) test-browser
@@ -117,7 +131,7 @@ test-asan: deps
 # libFuzzer targets (the Fuzz/ package; never part of `swift build` or `make test`).
 # `make fuzz` runs each of FUZZ_TARGETS for FUZZ_SECONDS; `make fuzz FUZZ_TARGETS=regex FUZZ_SECONDS=600`.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= shelley shelley_compat uiquery regex predicate fry uiselector xpath maestro chain dump formats map_request reference detox wdio xcuitest espresso compose
+FUZZ_TARGETS ?= shelley shelley_compat uiquery regex predicate fry uiselector xpath maestro chain dump formats map_request reference detox wdio xcuitest espresso compose recordings
 FUZZ_BUILD := $(SWIFT) build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 
 fuzz-build: deps

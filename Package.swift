@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "HierarchyFormats", targets: ["HierarchyFormats"]),
         .library(name: "TreeAlignment", targets: ["TreeAlignment"]),
         .library(name: "LocatorGate", targets: ["LocatorGate"]),
+        .library(name: "Audit", targets: ["Audit"]),
         .library(name: "SyntheticHierarchy", targets: ["SyntheticHierarchy"]),
         .library(name: "FranklyProtocol", targets: ["FranklyProtocol"]),
         .library(name: "FranklyServer", targets: ["FranklyServer"]),
@@ -55,6 +56,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // The shared core: view tree, compiled form, matcher, cache, registry. Depends on no engine.
@@ -226,6 +228,8 @@ let package = Package(
                 "HierarchyFormats",
                 "TreeAlignment",
                 "LocatorGate",
+                // `/inspector/audit`: the served tree's findings.
+                "Audit",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
@@ -282,6 +286,28 @@ let package = Package(
                            "ClassChainEngine"],
             swiftSettings: strictSettings
         ),
+        // Accessibility and testability rules over recordings (`frankly audit`), with baselines.
+        .target(
+            name: "Audit",
+            dependencies: ["SelectorCore", "TreeAlignment", "LocatorGate"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AuditTests",
+            dependencies: ["SelectorCore", "Audit", "TreeAlignment", "LocatorGate", "HierarchyFormats", "ViewSelectors",
+                           "ViewSelectorsTesting"],
+            swiftSettings: strictSettings
+        ),
+        // The hierarchy and selector tools for coding agents over the Model Context Protocol (`frankly mcp`).
+        .target(
+            name: "FranklyMCP",
+            dependencies: [
+                "SelectorCore", "HierarchyFormats", "ViewSelectors", "TreeAlignment", "LocatorGate", "Audit",
+                .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "FranklyCLI",
             dependencies: [
@@ -296,6 +322,8 @@ let package = Package(
                 "PluginLoader",
                 "TreeAlignment",
                 "LocatorGate",
+                "Audit",
+                "FranklyMCP",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
             ],

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "ViewSelectors", package: "ViewSelectors"),
                 .product(name: "TreeAlignment", package: "ViewSelectors"),
                 .product(name: "LocatorGate", package: "ViewSelectors"),
+                .product(name: "Audit", package: "ViewSelectors"),
             ],
             path: "Benchmarks/CoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

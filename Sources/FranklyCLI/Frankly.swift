@@ -11,6 +11,7 @@ struct Frankly: AsyncParsableCommand {
         subcommands: [
             EnginesCommand.self, GenerateCommand.self, SelectCommand.self, ExplainCommand.self, ExpectCommand.self, ServeCommand.self,
             ConvertCommand.self, TranslateCommand.self, DiffCommand.self, CheckCommand.self, SuggestCommand.self,
+            AuditCommand.self, MCPCommand.self,
         ]
     )
 }

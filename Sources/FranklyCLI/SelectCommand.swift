@@ -1,4 +1,5 @@
 import ArgumentParser
+import FranklyMCP
 import SelectorCore
 import SyntheticHierarchy
 import ViewSelectors
@@ -89,8 +90,7 @@ struct SelectCommand: ParsableCommand {
             for n in result { out += (tree.uidString(of: n) ?? "") + "\n" }
             print(out, terminator: "")
         case .json:
-            let uids = result.map { tree.value(PropertyName.uid, of: $0) ?? .null }
-            print(JSONValue.object([("outcome", "SUCCESS"), ("results", .array(uids))]).jsonString)
+            print(CLIJSON.select(result, in: tree).jsonString)
         }
         if plan { printPlan { _ = try registry.select(query, in: tree, statistics: &$0) } }
         if stats {

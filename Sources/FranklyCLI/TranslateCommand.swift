@@ -1,4 +1,5 @@
 import ArgumentParser
+import FranklyMCP
 import HierarchyFormats
 import LocatorGate
 import SelectorCore
@@ -82,8 +83,7 @@ struct TranslateCommand: ParsableCommand {
             }
             print(out, terminator: "")
         case .json, .csv:
-            let items = translations.map { $0.json(candidates: allCandidates) }
-            print(JSONValue.array(items).jsonString)
+            print(CLIJSON.translations(translations, candidates: allCandidates).jsonString)
         }
         if !translations.contains(where: { $0.chosen != nil }) { throw ExitCode(1) }
     }

@@ -303,6 +303,46 @@ def test_explain(driver, base):
     check("explain: the panel closes", not driver.find_element(By.ID, "explain-pane").is_displayed())
 
 
+def test_audit(driver, base):
+    """The Audit button lists /inspector/audit's findings for the served tree (issue 46), and
+    clicking one selects its view."""
+    with urllib.request.urlopen(base + "/inspector/audit") as response:
+        answer = json.loads(response.read())
+    driver.execute_script("delete document.getElementById('findings').dataset.done;")
+    driver.find_element(By.ID, "audit").click()
+    WebDriverWait(driver, 30, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.ID, "findings").get_attribute("data-done") == "1")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#findings .finding")
+    check("audit: the panel lists the endpoint's findings", len(rows) == len(answer["findings"]) > 0,
+          f"{len(rows)} rows, {answer.get('count')} findings")
+    if rows:
+        first = answer["findings"][0]
+        check("audit: a row shows its rule and level", first["rule"] in rows[0].text and first["level"] in rows[0].text, rows[0].text)
+        rows[0].click()
+        wait_details(driver, first["id"])
+        check("audit: clicking a finding selects its view", True)
+    driver.find_element(By.ID, "audit-close").click()
+    check("audit: the panel closes", not driver.find_element(By.ID, "audit-pane").is_displayed())
+
+
+def test_audit_page(driver, page):
+    """`frankly audit --html` on Kiwix's main page (run.sh passes --audit-page when it makes one):
+    the findings listed, their views outlined on the wireframe, a click lights the view."""
+    driver.set_window_size(1400, 900)
+    driver.get("file://" + page)
+    rows = driver.find_elements(By.CSS_SELECTOR, "li.finding")
+    check("audit page: the findings are listed", len(rows) > 0, str(len(rows)))
+    marked = driver.find_elements(By.CSS_SELECTOR, ".box.f-error, .box.f-warning, .box.f-note")
+    check("audit page: the findings' views are outlined", len(marked) > 0, str(len(marked)))
+    if rows:
+        rows[0].click()
+        lit = driver.find_elements(By.CSS_SELECTOR, ".box.lit")
+        want = rows[0].get_attribute("data-new").split(" ")
+        check("audit page: clicking a finding lights its views", bool(lit) and all(b.get_attribute("data-id") in want for b in lit),
+              str([b.get_attribute("data-id") for b in lit]))
+    check("audit page: the summary is in the first screen", driver.find_element(By.ID, "summary").location["y"] < 900)
+
+
 def translate_in_page(driver, engine, query, timeout=30):
     """Types the query, presses Languages and waits for the panel's answer."""
     return panel_in_page(driver, "translate", "translations", engine, query, timeout)
@@ -668,6 +708,7 @@ def main():
     parser.add_argument("--check-page", required=True)
     parser.add_argument("--compare-file", required=True)
     parser.add_argument("--report-screenshots", required=True, help="folder for check.png and diff.png")
+    parser.add_argument("--audit-page", help="a `frankly audit --html` page to check (optional)")
     args = parser.parse_args()
     driver = make_driver()
     try:
@@ -688,7 +729,7 @@ def main():
         check("the page starts on the registry's default engine (uiquery, what Frank's drivers get)",
               picked == "uiquery", picked)
         check("the wireframe draws frames", int(driver.find_element(By.ID, "wire").get_attribute("data-drawn") or 0) > 50)
-        for step in (test_queries, test_error_caret, test_click_nodes, test_explain, test_translate):
+        for step in (test_queries, test_error_caret, test_click_nodes, test_explain, test_translate, test_audit):
             run_step(step, driver, args.sample)
         run_step(test_screenshot, driver, args.sample, args.screenshot)
         run_step(test_set_text, driver, args.sample)
@@ -696,6 +737,8 @@ def main():
         run_step(test_big_tree, driver, args.big)
         run_step(test_frames_only, driver, args.frames, args.sample)
         run_step(test_gate_pages, driver, args.diff_page, args.check_page, args.report_screenshots)
+        if args.audit_page:
+            run_step(test_audit_page, driver, args.audit_page)
         try:
             logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         except Exception as e:  # a driver without log access

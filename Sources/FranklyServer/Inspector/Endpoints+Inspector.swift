@@ -12,6 +12,7 @@ import SelectorCore
 /// | `POST /inspector/select {"query","engine"}` | `{"nodes":[ids],"count","ms","treeCount"}`, or `{"error","details","column"}` |
 /// | `GET`/`POST /inspector/explain {"query","engine"}` | `SelectorExplanation.json` (Docs/Explain.md), or `{"error","details","column"}` |
 /// | `POST /inspector/translate {"query","engine","to"}` | `{"translations":[Translation.json]}` (Docs/Translate.md), or `{"error","details","column"}` |
+/// | `GET /inspector/audit?rules=&density=` | `{"findings":[...],"count","truncated","platform","score",...}` for the served tree (Docs/Audit.md), or `{"error","details"}` |
 /// | `GET /inspector/node/<id>` | `{"id","class","classChain","properties","selectors":[...]}` |
 ///
 /// Node ids are preorder positions in the current tree, the indices of `/inspector/tree`'s arrays.

@@ -28,6 +28,7 @@ extension FranklyServer {
         requests.post("/inspector/select", use: e.inspectorSelect)
         requests.get("/inspector/explain", use: e.inspectorExplain)
         requests.post("/inspector/explain", use: e.inspectorExplain)
+        requests.get("/inspector/audit", use: e.inspectorAudit)
         requests.post("/inspector/translate", use: e.inspectorTranslate)
         requests.get("/inspector/node/:id", use: e.inspectorNode)
         requests.get("/inspector/:file", use: e.inspectorAsset)

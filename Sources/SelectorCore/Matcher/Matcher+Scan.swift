@@ -12,16 +12,9 @@ extension Matcher {
     func scan(_ ranges: ArraySlice<(Int32, Int32)>, _ test: NodeTest, _ tree: ViewTree, into out: inout [NodeID]) {
         guard !test.never, !ranges.isEmpty else { return }
         let compactionRange = configuration.tuning.compactionRange
-        let noMask: [Bool] = []
-        let noIDs: ContiguousArray<Int32> = []
-        let noBools: ContiguousArray<Int8> = []
-        tree.classIDs.withUnsafeBufferPointer { cls in
-        (test.classMask ?? noMask).withUnsafeBufferPointer { cm in
-        (test.stringIDs ?? noIDs).withUnsafeBufferPointer { sids in
-        (test.stringMask ?? noMask).withUnsafeBufferPointer { sm in
-        (test.boolColumn ?? noBools).withUnsafeBufferPointer { bools in
-            let shape = NodeTestShape(test)
-            let columns = NodeTestPointers(classIDs: cls, classMask: cm, stringIDs: sids, stringMask: sm, bools: bools)
+        test.withPointers(classIDs: tree.classIDs) { columns, shape in
+            let cls = columns.classIDs, cm = columns.classMask, sids = columns.stringIDs
+            let sm = columns.stringMask, bools = columns.bools
             let hasClass = shape.hasClass
             let hasString = shape.hasString
             let wanted = shape.wantedString
@@ -150,7 +143,7 @@ extension Matcher {
                     out.append(contentsOf: lo32..<hi32)
                 }
             }
-        }}}}}
+        }
     }
 
     /// The views of `ranges` passing the column tests, gathered into blocks without a branch,

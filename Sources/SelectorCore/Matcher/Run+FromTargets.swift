@@ -66,17 +66,21 @@ extension Run {
     @discardableResult
     func markAncestors(of matches: [NodeID], isMatch: inout Bitset, holdsMatch: inout Bitset) -> Int {
         var marked = 0
+        // Through the words' pointers: `Bitset.insert` checks the array's uniqueness on every
+        // insert, and this loop inserts once per ancestor.
         tree.parents.withUnsafeBufferPointer { parents in
+        isMatch.words.withUnsafeMutableBufferPointer { im in
+        holdsMatch.words.withUnsafeMutableBufferPointer { hm in
             for m in matches where m >= 0 {
-                isMatch.insert(Int(m))
-                var p = parents[Int(m)]
-                while p >= 0 && !holdsMatch.contains(Int(p)) {
-                    holdsMatch.insert(Int(p))
-                    p = parents[Int(p)]
+                im[Int(m) >> 6] |= 1 << UInt64(Int(m) & 63)
+                var p = Int(parents[Int(m)])
+                while p >= 0 && hm[p >> 6] & (1 << UInt64(p & 63)) == 0 {
+                    hm[p >> 6] |= 1 << UInt64(p & 63)
+                    p = Int(parents[p])
                     marked += 1
                 }
             }
-        }
+        }}}
         return marked
     }
 }

@@ -102,13 +102,7 @@ extension Run {
             let test = tests[j - 1].test
             matches.removeAll(keepingCapacity: true)
             if !test.never {
-                var tested = 0
-                var i = useful.next(from: 0, below: tree.count)
-                while i < tree.count {
-                    if passes(NodeID(i), test) { matches.append(NodeID(i)) }
-                    tested += 1
-                    i = useful.next(from: i + 1, below: tree.count)
-                }
+                let tested = test.appendPassing(useful, classIDs: tree.classIDs, to: &matches)
                 try meter.charge(tested + tree.count / 64)
             }
             j -= 1

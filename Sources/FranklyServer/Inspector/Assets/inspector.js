@@ -569,6 +569,43 @@ function formatValue(v) {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
+// ---------------------------------------------------------------- audit
+
+/** Asks /inspector/audit for the served tree's findings and lists them, errors first as the
+ *  server orders them (by view); clicking a finding (or Enter on it) selects its view. */
+async function auditTree() {
+  const list = $("findings"), info = $("audit-info");
+  $("audit-pane").hidden = false;
+  list.replaceChildren();
+  delete list.dataset.done;
+  info.textContent = "";
+  let x;
+  try { x = await fetchJSON("/inspector/audit"); } catch (e) { info.textContent = String(e); list.dataset.done = "1"; return; }
+  if (x.error !== undefined) { info.textContent = x.details || x.error; list.dataset.done = "1"; return; }
+  const s = x.score;
+  info.textContent = `${x.count} finding${x.count === 1 ? "" : "s"}${x.truncated ? ` (first ${x.findings.length})` : ""} · addressable by id ${s.addressable}/${s.actionable}`;
+  for (const f of x.findings) {
+    const li = document.createElement("li");
+    li.className = `finding ${f.level}`;
+    li.tabIndex = 0;
+    li.dataset.id = String(f.id);
+    li.dataset.rule = f.rule;
+    const head = document.createElement("div");
+    head.textContent = `${f.level} · ${f.rule}`;
+    const name = document.createElement("code");
+    name.textContent = f.selector === null ? `uid ${f.uid}` : `${f.engine}: ${f.selector}`;
+    const why = document.createElement("div");
+    why.className = "why";
+    why.textContent = f.message;
+    li.append(head, name, why);
+    const pick = () => { list.querySelectorAll(".finding.selected").forEach(e => e.classList.remove("selected")); li.classList.add("selected"); selectNode(f.id, true); };
+    li.addEventListener("click", pick);
+    li.addEventListener("keydown", ev => { if (ev.key === "Enter") pick(); });
+    list.append(li);
+  }
+  list.dataset.done = "1";
+}
+
 // ---------------------------------------------------------------- explain
 
 /** Asks /inspector/explain about the selector box and shows the answer in the Explain panel:
@@ -1045,6 +1082,8 @@ function wire() {
   $("engine").addEventListener("change", runQuery);
   $("reload").addEventListener("click", reload);
   $("explain").addEventListener("click", explainQuery);
+  $("audit").addEventListener("click", auditTree);
+  $("audit-close").addEventListener("click", () => { $("audit-pane").hidden = true; });
   $("explain-close").addEventListener("click", () => { $("explain-pane").hidden = true; });
   $("translate").addEventListener("click", translateQuery);
   $("translate-close").addEventListener("click", () => { $("translate-pane").hidden = true; });

@@ -1,0 +1,485 @@
+import SelectorCore
+
+// The rules over one recording's facts. The accessibility rules port the logic of Google's
+// Accessibility Test Framework for Android (Apache-2.0; each function names its file under
+// src/main/java/com/google/android/apps/common/testing/accessibility/framework/), reading a
+// recording instead of live AccessibilityNodeInfos; where a recording cannot carry what ATF reads
+// (TouchDelegate hit rects, labelledBy, spans), the rule says so in `Rule.blindSpots`.
+
+/// Runs the rules on one recording's facts.
+struct RuleRunner {
+    let facts: ViewFacts
+    let density: Double
+    let stop: QueryDeadline
+    var out: [Finding] = []
+
+    init(facts: ViewFacts, density: Double, stop: QueryDeadline) {
+        self.facts = facts; self.density = density; self.stop = stop
+        computeFocus()
+    }
+
+    // MARK: ATF's focus model (ViewHierarchyElementUtils.shouldFocusView and its helpers)
+
+    /// isSpeakingView, isAccessibilityFocusable, hasAnyImportantDescendant, hasFocusableAncestor
+    /// per view, computed children first (preorder reversed) and ancestors first, so each is one pass.
+    private var speaking: [Bool] = [], focusableA11y: [Bool] = [], importantBelow: [Bool] = [], focusableAbove: [Bool] = []
+    /// Views outside web content (a WebView's descendants are web content; ATF does not run on a
+    /// WebView's leaf, and web pages take no native ids).
+    private(set) var inWeb: [Bool] = []
+    /// Views holding an actionable descendant (iOS containers VoiceOver does not focus itself).
+    private var holdsActionable: [Bool] = []
+    /// Whether a view's speakable text (its own, or its visible non-actionable children's,
+    /// recursively: `ViewFacts.speakableText`) is non-empty, decided children first without
+    /// building the text.
+    private(set) var speaks: [Bool] = []
+
+    private mutating func computeFocus() {
+        let n = facts.count
+        let tree = facts.tree
+        speaking = [Bool](repeating: false, count: n); focusableA11y = speaking; importantBelow = speaking
+        focusableAbove = speaking; inWeb = speaking; holdsActionable = speaking; speaks = speaking
+        for v in stride(from: n - 1, through: 0, by: -1) {
+            var speakingNow = facts.hasText(v) || facts.checkable.isTrue(v)
+            var below = false, holds = false
+            var voiced = facts.isImportant(v) && (facts.hasText(v) || (facts.platform == .android && facts.checkable.isTrue(v)))
+            var c = v + 1
+            let end = Int(tree.ends[v])
+            while c < end {
+                if !voiced && !facts.hidden.isTrue(c) && !facts.a11yActionable[c] && speaks[c] { voiced = true }
+                if facts.isVisible(c) && !focusableA11y[c] && facts.isImportant(c) && speaking[c] { speakingNow = true }
+                if facts.isImportant(c) || importantBelow[c] { below = true }
+                if facts.actionable[c] || holdsActionable[c] { holds = true }
+                c = Int(tree.ends[c])
+            }
+            speaking[v] = speakingNow
+            self.speaks[v] = voiced
+            importantBelow[v] = below
+            holdsActionable[v] = holds
+            var focusable = false
+            if facts.isVisible(v) && facts.isImportant(v) {
+                focusable = facts.a11yActionable[v] || (childOfScrollable(v) && speakingNow)
+            }
+            focusableA11y[v] = focusable
+        }
+        for v in 0..<n {
+            let p = Int(tree.parents[v])
+            guard p >= 0 else { continue }
+            focusableAbove[v] = focusableAbove[p] || focusableA11y[p]
+            inWeb[v] = inWeb[p] || facts.isWebView[p]
+        }
+    }
+
+    /// ATF's isChildOfScrollableContainer: the parent scrolls, or is an AdapterView/ScrollView
+    /// (a Spinner is not).
+    private func childOfScrollable(_ v: Int) -> Bool {
+        let p = Int(facts.tree.parents[v])
+        guard p >= 0 else { return false }
+        if facts.scrollable.isTrue(p) { return true }
+        if facts.isSpinner[p] { return false }
+        return facts.isScrollContainer[p]
+    }
+
+    /// ATF's shouldFocusView.
+    func shouldFocus(_ v: Int) -> Bool {
+        guard facts.isVisible(v) else { return false }
+        if focusableA11y[v] { return !importantBelow[v] || speaking[v] }
+        return facts.hasText(v) && facts.isImportant(v) && !focusableAbove[v]
+    }
+
+    /// The views a screen reader stops on, by platform: ATF's model on Android; on iOS (no
+    /// focusable or important flags in a page source) the actionable views that hold no
+    /// actionable view themselves, as VoiceOver focuses the innermost control.
+    func isScreenReaderStop(_ v: Int) -> Bool {
+        switch facts.platform {
+        case .android: return shouldFocus(v)
+        case .ios: return facts.actionable[v] && facts.isVisible(v) && !holdsActionable[v]
+        }
+    }
+
+    private func checkStop(_ v: Int) throws(SelectorError) { if v & 4095 == 0 { try stop.check() } }
+
+    // MARK: Rules
+
+    /// SpeakableTextPresentCheck.java: every view a screen reader focuses (visible, important,
+    /// not a WebView leaf, shouldFocusView) must have speakable text.
+    mutating func speakableText() throws(SelectorError) {
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard facts.isVisible(v), facts.isImportant(v), !inWeb[v] else { continue }
+            if facts.isWebView[v] && facts.tree.ends[v] == Int32(v + 1) { continue }
+            guard isScreenReaderStop(v) else { continue }
+            if !speaks[v] {
+                out.append(Finding(rule: .speakableText, node: NodeID(v),
+                                   message: "\(facts.tree.className(of: NodeID(v))) has nothing a screen reader can speak"))
+            }
+        }
+    }
+
+    /// The frame in dp (Android) or pt (iOS), rounded as ATF rounds (`Math.round(px / density)`).
+    private func size(_ r: Rect) -> (w: Int, h: Int) {
+        (safeInt((r.width / density).rounded(.toNearestOrAwayFromZero)), safeInt((r.height / density).rounded(.toNearestOrAwayFromZero)))
+    }
+
+    /// TouchTargetSizeCheck.java `getMinimumAllowableSizeForView`: 48 dp (44 pt on iOS), 32 dp
+    /// (scaled: 29 pt) on a side against the screen's edge.
+    func requiredSize(_ r: Rect) -> (w: Int, h: Int) {
+        let base = facts.platform == .android ? 48.0 : 44.0
+        let edge = Int((32.0 * base / 48.0).rounded(.toNearestOrAwayFromZero))
+        let full = Int(base)
+        guard let s = facts.screen else { return (edge, edge) }  // ATF: unknown screen → the lenient size
+        let side = r.x == s.x || r.x + r.width == s.x + s.width
+        let topOrBottom = r.y == s.y || r.y + r.height == s.y + s.height
+        return (side ? edge : full, topOrBottom ? edge : full)
+    }
+
+    private func meets(_ r: Rect) -> Bool {
+        let (w, h) = size(r), (rw, rh) = requiredSize(r)
+        return w >= rw && h >= rh
+    }
+
+    private func isTouchTarget(_ v: Int) -> Bool {
+        switch facts.platform {
+        case .android: return facts.clickable.isTrue(v) || facts.longClickable.isTrue(v)
+        // Inline links in web text are exempt (WCAG 2.5.8's inline exception), as is a cell (a row).
+        case .ios: return facts.actionable[v] && !facts.isCell[v] && !(inWeb[v] && (facts.isLink[v] || facts.linkTrait[v]))
+        }
+    }
+
+    /// TouchTargetSizeCheck.java: a clickable or long-clickable visible view smaller than the
+    /// required size is an error; a warning when a clickable ancestor of sufficient size may
+    /// handle its touches (hasQualifyingClickableAncestor, AbsListViews excepted); not run against
+    /// the scrolling edge of a scrollable container (the view may be scrolled partly off).
+    mutating func touchTarget() throws(SelectorError) {
+        guard facts.hasFrames else { return }
+        let tree = facts.tree
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard isTouchTarget(v), facts.isVisible(v) else { continue }
+            let r = facts.frames[v]
+            guard !r.x.isNaN, !meets(r) else { continue }
+            var severity = Severity.error
+            var note = ""
+            var scrollEdge = false
+            var p = Int(tree.parents[v])
+            var sawScroller = false
+            while p >= 0 {
+                let qualifies: Bool
+                switch facts.platform {
+                case .android:
+                    qualifies = (facts.clickable.isTrue(p) && facts.clickable.isTrue(v))
+                        || (facts.longClickable.isTrue(p) && facts.longClickable.isTrue(v))
+                case .ios:
+                    qualifies = facts.actionable[p]
+                }
+                let a = facts.frames[p]
+                if severity == .error, qualifies, !facts.isAbsList[p], !a.x.isNaN {
+                    let (w, h) = size(a), (rw, rh) = requiredSize(a)
+                    if w >= rw && h >= rh { severity = .warning; note = "; a clickable ancestor may handle its touches" }
+                }
+                if !sawScroller && (facts.scrollable.isTrue(p) || facts.isScrollContainer[p]) && !a.x.isNaN {
+                    sawScroller = true
+                    // The scrolling edge: top or bottom (left or right for a horizontal scroller).
+                    if tree.className(of: NodeID(p)).contains("Horizontal") {
+                        scrollEdge = r.x <= a.x || r.x + r.width >= a.x + a.width
+                    } else {
+                        scrollEdge = r.y <= a.y || r.y + r.height >= a.y + a.height
+                    }
+                }
+                p = Int(tree.parents[p])
+            }
+            if scrollEdge { continue }
+            let (w, h) = size(r), (rw, rh) = requiredSize(r)
+            let unit = facts.platform == .android ? "dp" : "pt"
+            let what = w < rw && h < rh ? "\(w)×\(h) \(unit)" : h < rh ? "\(h) \(unit) high" : "\(w) \(unit) wide"
+            out.append(Finding(rule: .touchTarget, severity: severity, node: NodeID(v),
+                               message: "\(what); needs at least \(rw)×\(rh) \(unit)\(note)"))
+        }
+    }
+
+    /// DuplicateSpeakableTextCheck.java: views a screen reader focuses, grouped by their speakable
+    /// text (trimmed); a group of two or more with a clickable view is one warning on its first
+    /// clickable view (the group's other views related). Groups of non-clickable views only (ATF's
+    /// INFO) are left out: the rule is about actionables.
+    mutating func duplicateSpeakableText() throws(SelectorError) {
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard !inWeb[v], isScreenReaderStop(v) else { continue }
+            let text = facts.speakableText(v)
+            guard !text.isEmpty else { continue }
+            if groups[text] == nil { order.append(text) }
+            groups[text, default: []].append(v)
+        }
+        for text in order {
+            guard let views = groups[text], views.count >= 2 else { continue }
+            let clickable = views.filter { facts.platform == .ios ? facts.actionable[$0] : facts.clickable.isTrue($0) }
+            guard let first = clickable.first else { continue }
+            out.append(Finding(rule: .duplicateSpeakableText, node: NodeID(first),
+                               message: "speaks \"\(text.prefix(80))\" like \(views.count - 1) other view\(views.count == 2 ? "" : "s")",
+                               related: views.filter { $0 != first }.map { NodeID($0) }))
+        }
+    }
+
+    /// DuplicateClickableBoundsCheck.java: visible, important, clickable or long-clickable views
+    /// (iOS: actionable) with equal bounds and a shared action; one error per group, on its first view.
+    mutating func duplicateClickableBounds() throws(SelectorError) {
+        guard facts.hasFrames else { return }
+        var groups: [Rect: [Int]] = [:]
+        var order: [Rect] = []
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard facts.isVisible(v), facts.isImportant(v), !inWeb[v] else { continue }
+            let acts = facts.platform == .ios ? facts.actionable[v] : (facts.clickable.isTrue(v) || facts.longClickable.isTrue(v))
+            guard acts else { continue }
+            let r = facts.frames[v]
+            guard !r.x.isNaN else { continue }
+            if groups[r] == nil { order.append(r) }
+            groups[r, default: []].append(v)
+        }
+        for r in order {
+            guard let views = groups[r], views.count >= 2 else { continue }
+            // ATF: two views conflict when they share an action (both clickable, or both long-clickable).
+            let members: [Int]
+            switch facts.platform {
+            case .ios: members = views
+            case .android:
+                let c = views.filter { facts.clickable.isTrue($0) }, l = views.filter { facts.longClickable.isTrue($0) }
+                members = c.count >= 2 ? c : l.count >= 2 ? l : []
+            }
+            guard let first = members.first else { continue }
+            let bounds = "[\(safeInt(r.x)),\(safeInt(r.y))][\(safeInt(r.x + r.width)),\(safeInt(r.y + r.height))]"
+            out.append(Finding(rule: .duplicateClickableBounds, node: NodeID(first),
+                               message: "has the same bounds \(bounds) as \(members.count - 1) other actionable view\(members.count == 2 ? "" : "s")",
+                               related: members.dropFirst().map { NodeID($0) }))
+        }
+    }
+
+    /// EditableContentDescCheck.java: an important editable text view (EditText) with a content description.
+    mutating func editableContentDescription() throws(SelectorError) {
+        guard facts.platform == .android else { return }
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard facts.isImportant(v), facts.isEditable[v], let d = facts.contentDesc.nonBlank(v) else { continue }
+            out.append(Finding(rule: .editableContentDescription, node: NodeID(v),
+                               message: "editable field with the content description \"\(d.prefix(80))\""))
+        }
+    }
+
+    /// ATF's English words (strings.xml: button_item_type, checkbox_item_type,
+    /// checkbox_item_type_separate_words; checked_state, unchecked_state, selected_state,
+    /// unselected_state; click_action, swipe_action, tap_action).
+    static let redundantWords: [(kind: String, word: String)] = [
+        ("item type", "button"), ("item type", "checkbox"), ("item type", "check box"),
+        ("state", "checked"), ("state", "unchecked"), ("state", "selected"), ("state", "unselected"),
+        ("action", "click"), ("action", "swipe"), ("action", "tap"),
+    ]
+
+    /// ATF's containsWordIgnoreCase: `(?s).*\b(?i)word\b.*` (Java's `\b`: between a word
+    /// character, letter, digit or underscore, and anything else).
+    static func containsWord(_ text: String, _ word: String) -> Bool {
+        let hay = Array(text.lowercased().unicodeScalars), needle = Array(word.lowercased().unicodeScalars)
+        guard needle.count <= hay.count, !needle.isEmpty else { return false }
+        func isWord(_ s: Unicode.Scalar) -> Bool { s == "_" || s.properties.isAlphabetic || s.properties.numericType != nil }
+        var i = 0
+        while i + needle.count <= hay.count {
+            if Array(hay[i..<i + needle.count]) == needle {
+                let beforeOK = i == 0 || !isWord(hay[i - 1])
+                let afterOK = i + needle.count == hay.count || !isWord(hay[i + needle.count])
+                if beforeOK && afterOK { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// RedundantDescriptionCheck.java: a visible, important view's content description (iOS: an
+    /// actionable view's label) containing a role, state or action word; one warning per word.
+    mutating func redundantDescription() throws(SelectorError) {
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard facts.isVisible(v), facts.isImportant(v), !inWeb[v] else { continue }
+            let description: String?
+            switch facts.platform {
+            case .android: description = facts.contentDesc.nonBlank(v)
+            case .ios: description = facts.actionable[v] ? facts.label.nonBlank(v) : nil
+            }
+            guard let d = description else { continue }
+            for (kind, word) in Self.redundantWords where Self.containsWord(d, word) {
+                out.append(Finding(rule: .redundantDescription, node: NodeID(v),
+                                   message: "label \"\(d.prefix(80))\" contains the \(kind) \"\(word)\"", key: word))
+            }
+        }
+    }
+
+    /// Most earlier views one view is compared with (a grid cell's neighbours): bounds the rule
+    /// on a tree where thousands of controls stack at one place.
+    static let maxOverlapCandidates = 64
+
+    /// Ours: two visible actionable views, neither inside the other, whose frames overlap by at
+    /// least a quarter of the smaller one (equal frames are duplicate-clickable-bounds). One
+    /// warning on the later view in preorder (drawn above), the first such earlier view related.
+    /// Views are bucketed in a 64-unit grid, so only neighbours are compared (at most
+    /// `maxOverlapCandidates` a view).
+    mutating func overlappingControls() throws(SelectorError) {
+        guard facts.hasFrames else { return }
+        let tree = facts.tree
+        let cell = 64.0
+        var grid: [Int64: [Int]] = [:]
+        // Views spanning more than 64 cells, compared with every later view instead of bucketed.
+        var big: [Int] = []
+        // The view that last compared each view: a stamp instead of a set per view.
+        var stamp = [Int](repeating: -1, count: facts.count)
+        func key(_ cx: Int64, _ cy: Int64) -> Int64 { (cx << 32) ^ (cy & 0xffff_ffff) }
+        for v in 0..<facts.count where facts.actionable[v] && facts.isVisible(v) && !inWeb[v] {
+            try checkStop(v)
+            let rv = facts.frames[v]
+            // Frames past a billion units (a hostile recording) are left out rather than bucketed.
+            guard !rv.x.isNaN, rv.width > 0, rv.height > 0, abs(rv.x) < 1e9, abs(rv.y) < 1e9, rv.width < 1e9, rv.height < 1e9 else { continue }
+            let x0 = Int64((rv.x / cell).rounded(.down)), x1 = Int64(((rv.x + rv.width) / cell).rounded(.down))
+            let y0 = Int64((rv.y / cell).rounded(.down)), y1 = Int64(((rv.y + rv.height) / cell).rounded(.down))
+            let isBig = (x1 - x0 + 1) * (y1 - y0 + 1) > 64
+            let cells: [(Int64, Int64)] = isBig ? [] : (x0...x1).flatMap { cx in (y0...y1).map { (cx, $0) } }
+            var found: Int?
+            var compared = 0
+            let buckets = [big] + cells.map { grid[key($0.0, $0.1)] ?? [] }
+            search: for bucket in buckets {
+                for u in bucket where stamp[u] != v {
+                    stamp[u] = v
+                    compared += 1
+                    if compared > Self.maxOverlapCandidates { break search }
+                    // Nested: an ancestor holds the other (a cell and its button).
+                    if v < Int(tree.ends[u]) { continue }
+                    let ru = facts.frames[u]
+                    guard ru != rv, ru.intersects(rv) else { continue }
+                    let w = min(ru.x + ru.width, rv.x + rv.width) - max(ru.x, rv.x)
+                    let h = min(ru.y + ru.height, rv.y + rv.height) - max(ru.y, rv.y)
+                    let smaller = min(ru.width * ru.height, rv.width * rv.height)
+                    if w * h >= smaller / 4 {
+                        found = u
+                        out.append(Finding(rule: .overlappingControls, node: NodeID(v),
+                                           message: "overlaps \(tree.className(of: NodeID(u))) by \(safeInt((w * h / smaller * 100).rounded()))% of the smaller",
+                                           related: [NodeID(u)]))
+                        break search
+                    }
+                }
+            }
+            _ = found
+            if isBig { big.append(v) } else { for (cx, cy) in cells { grid[key(cx, cy), default: []].append(v) } }
+        }
+    }
+
+    /// Whether a view counts for the testability rules and the score: visible, actionable, native.
+    func isAddressable(_ v: Int) -> Bool { facts.actionable[v] && facts.isVisible(v) && !inWeb[v] }
+
+    /// Ours: a visible actionable view (outside web content) without a stable id.
+    mutating func missingID() throws(SelectorError) {
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard isAddressable(v), facts.stableID[v] == nil else { continue }
+            let why = facts.platform == .ios && facts.rawID.nonBlank(v) != nil ? " (its name is its label)" : ""
+            out.append(Finding(rule: .missingID, node: NodeID(v), message: "actionable \(facts.tree.className(of: NodeID(v))) has no identifier\(why)"))
+        }
+    }
+
+    /// The nearest ancestor with a stable id, per view (-1: none).
+    private func idAncestors() -> [Int] {
+        var nearest = [Int](repeating: -1, count: facts.count)
+        for v in 0..<facts.count {
+            let p = Int(facts.tree.parents[v])
+            guard p >= 0 else { continue }
+            nearest[v] = facts.stableID[p] != nil ? p : nearest[p]
+        }
+        return nearest
+    }
+
+    /// The nearest list (a scroll container: RecyclerView, AdapterView, UITableView, …) above each
+    /// view and the list's child holding it (its row); -1 where no list holds the view.
+    private func rows() -> (list: [Int], row: [Int]) {
+        var list = [Int](repeating: -1, count: facts.count), row = list
+        for v in 0..<facts.count {
+            let p = Int(facts.tree.parents[v])
+            guard p >= 0 else { continue }
+            if facts.isScrollContainer[p] || facts.scrollable.isTrue(p) { list[v] = p; row[v] = v } else { list[v] = list[p]; row[v] = row[p] }
+        }
+        return (list, row)
+    }
+
+    /// Ours: a visible view whose id another view holds too, neither inheriting it from the
+    /// other (inherited-id covers that) nor standing in another row of the same list (rows of a
+    /// RecyclerView or a table repeat their ids by design; a test picks the row first). One
+    /// warning per such view, the others it clashes with related.
+    mutating func duplicateID() throws(SelectorError) {
+        let nearest = idAncestors()
+        let (list, row) = rows()
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard let id = facts.stableID[v], facts.isVisible(v), !inWeb[v] else { continue }
+            if nearest[v] >= 0 && facts.stableID[nearest[v]] == id { continue }
+            if groups[id] == nil { order.append(id) }
+            groups[id, default: []].append(v)
+        }
+        for id in order {
+            guard let views = groups[id], views.count >= 2 else { continue }
+            // Two holders clash unless they sit in different rows of one list.
+            var byList: [Int: Int] = [:], byRow: [Int: Int] = [:]
+            for v in views { byList[list[v], default: 0] += 1; byRow[row[v], default: 0] += 1 }
+            for v in views {
+                let count = list[v] < 0 ? views.count - 1 : views.count - byList[list[v]]! + byRow[row[v]]! - 1
+                guard count > 0 else { continue }
+                let clashing = views.lazy.filter { $0 != v && (list[v] < 0 || list[$0] != list[v] || row[$0] == row[v]) }.prefix(32)
+                out.append(Finding(rule: .duplicateID, node: NodeID(v),
+                                   message: "id \"\(id.prefix(80))\" is held by \(count) other view\(count == 1 ? "" : "s")",
+                                   related: clashing.map { NodeID($0) }))
+            }
+        }
+    }
+
+    /// Ours: a visible view whose id is its nearest identified ancestor's (SwiftUI's cascade).
+    mutating func inheritedID() throws(SelectorError) {
+        let nearest = idAncestors()
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard let id = facts.stableID[v], facts.isVisible(v), nearest[v] >= 0, facts.stableID[nearest[v]] == id else { continue }
+            out.append(Finding(rule: .inheritedID, node: NodeID(v),
+                               message: "id \"\(id.prefix(80))\" is its ancestor \(facts.tree.className(of: NodeID(nearest[v])))'s",
+                               related: [NodeID(nearest[v])]))
+        }
+    }
+
+    /// The per-screen score: visible actionable native views, and those with an id no other view holds.
+    func score() -> (actionable: Int, addressable: Int) {
+        var counts: [String: Int] = [:]
+        for v in 0..<facts.count { if let id = facts.stableID[v] { counts[id, default: 0] += 1 } }
+        var a = 0, b = 0
+        for v in 0..<facts.count where isAddressable(v) {
+            a += 1
+            if let id = facts.stableID[v], counts[id] == 1 { b += 1 }
+        }
+        return (a, b)
+    }
+
+    mutating func run(_ rule: Rule) throws(SelectorError) {
+        switch rule.id {
+        case Rule.speakableText.id: try speakableText()
+        case Rule.touchTarget.id: try touchTarget()
+        case Rule.duplicateSpeakableText.id: try duplicateSpeakableText()
+        case Rule.duplicateClickableBounds.id: try duplicateClickableBounds()
+        case Rule.editableContentDescription.id: try editableContentDescription()
+        case Rule.redundantDescription.id: try redundantDescription()
+        case Rule.overlappingControls.id: try overlappingControls()
+        case Rule.missingID.id: try missingID()
+        case Rule.duplicateID.id: try duplicateID()
+        case Rule.inheritedID.id: try inheritedID()
+        default: break
+        }
+    }
+}
+
+/// `d` as an Int, clamped (a hostile recording's 1e300 or NaN must not trap the conversion).
+func safeInt(_ d: Double) -> Int {
+    guard d.isFinite else { return d.isNaN ? 0 : (d > 0 ? Int(Int32.max) : Int(Int32.min)) }
+    return Int(max(Double(Int32.min), min(Double(Int32.max), d)))
+}
