@@ -38,7 +38,7 @@ public struct MCPLimits: Sendable {
 
 /// Why a tool call failed: the caller's arguments (an MCP `invalid params` error) or the work
 /// itself (a tool result marked `isError`, which the model reads and can act on).
-public struct ToolFault: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ToolFault: Error, Sendable, CustomStringConvertible {
     /// Whose fault it is.
     public enum Kind: Sendable, Equatable {
         /// A missing, mistyped, oversized or unknown argument, or an unknown tool: a JSON-RPC error.
@@ -57,10 +57,6 @@ public struct ToolFault: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
-
-    public static func == (a: ToolFault, b: ToolFault) -> Bool {
-        a.kind == b.kind && a.message == b.message && JSONValue.object(a.details) == JSONValue.object(b.details)
-    }
 
     /// An argument fault for tool `tool`.
     static func arguments(_ tool: String, _ message: String) -> ToolFault {
