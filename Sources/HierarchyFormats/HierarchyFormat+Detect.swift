@@ -36,6 +36,14 @@ extension HierarchyFormat {
     /// three); the loader, once the format is named or detected, skips any number.
     static let maxPreambleLines = 16
 
+    /// The index of the `"` that closes the JSON string opened at `open`, escapes skipped; nil
+    /// when the bytes end first.
+    private static func closingQuote(_ b: UnsafeBufferPointer<UInt8>, after open: Int) -> Int? {
+        var i = open + 1
+        while i < b.count, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
+        return i < b.count ? i : nil
+    }
+
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
     /// Skips the prolog (`<?xml ...?>`, comments, a doctype) and names the document element.
@@ -146,9 +154,8 @@ extension HierarchyFormat {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 let s = i + 1
-                i += 1
-                while i < b.count, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
-                guard i < b.count else { return nil }
+                guard let close = closingQuote(b, after: i) else { return nil }
+                i = close
                 let text = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
                 i += 1
                 guard depth == 1 else { continue }
@@ -217,9 +224,8 @@ extension HierarchyFormat {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 let s = i + 1
-                i += 1
-                while i < b.count, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
-                guard i < b.count else { return .dump }
+                guard let close = closingQuote(b, after: i) else { return .dump }
+                i = close
                 if depth == 1, expectKey {
                     let key = String(decoding: UnsafeBufferPointer(rebasing: b[s..<i]), as: UTF8.self)
                     if idbKeys.contains(key) { return .idb }
