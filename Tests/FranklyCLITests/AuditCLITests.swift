@@ -4,11 +4,6 @@ import FoundationXML
 #endif
 import Testing
 
-/// The Python with `jsonschema` that `make py-tools` builds (`make test` sets the variable): SARIF
-/// output is validated against the OASIS schema with it. Unset: those tests are skipped with a
-/// note; set to a Python that cannot run the check: they fail.
-let auditPyTools: String? = ProcessInfo.processInfo.environment["VIEWSELECTORS_PY_TOOLS"]
-
 private func fixturePath(_ name: String) -> String { CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures/" + name).path }
 
 private let login = fixturePath("appium/uiautomator2_theapp_login_appium.xml")
@@ -19,22 +14,14 @@ private let schema = fixturePath("sarif/sarif-schema-2.1.0.json")
 /// Validates the JSON file `document` against the SARIF 2.1.0 schema with `python`: nil when
 /// valid, else the validator's message.
 private func sarifErrors(_ document: String, python: String) throws -> String? {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: python)
-    p.arguments = ["-c", """
+    let check = try CLIRunner.run(URL(fileURLWithPath: python), ["-c", """
         import json, sys, jsonschema
         schema = json.load(open(sys.argv[2]))
         errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(json.load(open(sys.argv[1]))), key=str)
         print("\\n".join(e.message + " at " + "/".join(map(str, e.absolute_path)) for e in errors[:5]))
         sys.exit(1 if errors else 0)
-        """, document, schema]
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = out
-    try p.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    return p.terminationStatus == 0 ? nil : "status \(p.terminationStatus): " + text
+        """, document, schema])
+    return check.status == 0 ? nil : "status \(check.status): " + check.stdout + check.stderr
 }
 
 @Suite struct AuditCLITests {
@@ -106,9 +93,9 @@ private func sarifErrors(_ document: String, python: String) throws -> String? {
         #expect((json["score"] as? [String: Any])?["actionable"] as? Int == 10)
     }
 
-    @Test(.enabled(if: auditPyTools != nil, "VIEWSELECTORS_PY_TOOLS is unset (make py-tools; make test sets it): SARIF not validated"))
+    @Test(.enabled(if: CLIRunner.pyTools != nil, "VIEWSELECTORS_PY_TOOLS is unset (make py-tools; make test sets it): SARIF not validated"))
     func sarifValidatesAgainstTheSchema() throws {
-        let python = try #require(auditPyTools)
+        let python = try #require(CLIRunner.pyTools)
         for arguments in [["--tree", login, "--tree", kiwix], ["--tree", login, "--baseline", dialog], ["--tree", dialog]] {
             let out = try CLIRunner.run(["audit", "--format", "sarif"] + arguments)
             let file = CLIRunner.temporaryFile("audit.sarif")

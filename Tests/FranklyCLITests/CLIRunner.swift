@@ -25,9 +25,19 @@ struct CLIRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
+    /// The Python interpreter of `make py-tools` (`mcp`, `jsonschema`): the environment variable
+    /// VIEWSELECTORS_PY_TOOLS, which `make test` sets. Unset: the tests that need it are skipped
+    /// with a note; set to a Python that cannot run them: they fail.
+    static let pyTools: String? = ProcessInfo.processInfo.environment["VIEWSELECTORS_PY_TOOLS"]
+
     static func run(_ arguments: [String]) throws -> Output {
+        try run(binary, arguments)
+    }
+
+    /// Runs `executable` with `arguments` to its end.
+    static func run(_ executable: URL, _ arguments: [String]) throws -> Output {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable
         p.arguments = arguments
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
