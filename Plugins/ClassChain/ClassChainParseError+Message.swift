@@ -1,10 +1,10 @@
 // Every word the `class_chain` engine says about a malformed chain, in one place (the embedded
 // predicates' words are PredicateFormat's).
 
-extension ClassChainParseError {
+extension ClassChainParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .emptyChain:
             return "empty class chain"
         case .expectedSeparator:

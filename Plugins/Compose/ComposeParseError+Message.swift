@@ -1,9 +1,9 @@
 // Every word the `compose` engine says about a malformed or unreadable finder, in one place.
 
-extension ComposeParseError {
+extension ComposeParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .expected(let what):
             return "expected \(what.written)"
         case .expectedIndex:
@@ -70,7 +70,7 @@ extension ComposeParseError {
     }
 }
 
-extension ComposeParseError.Expected {
+extension ComposeParseErrorKind.Expected {
     /// The token, as the object of "expected …".
     var written: String {
         switch self {

@@ -59,7 +59,7 @@ struct ComposeParser: CallSyntaxScanner {
 
     // MARK: Lexing
 
-    mutating func expect(_ c: UInt8, _ what: ComposeParseError.Expected) throws(ComposeParseError) {
+    mutating func expect(_ c: UInt8, _ what: ComposeParseErrorKind.Expected) throws(ComposeParseError) {
         guard eat(c) else { throw error(.expected(what)) }
     }
 

@@ -1,10 +1,10 @@
 // Every word the `detox` engine says about a malformed matcher, in one place (PCRE2's own
 // complaints about a regex pass through as PCRE2 words them).
 
-extension DetoxParseError {
+extension DetoxParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .expected(let what):
             return "expected \(what.written)"
         case .onlyAtIndex:
@@ -55,7 +55,7 @@ extension DetoxParseError {
     }
 }
 
-extension DetoxParseError.Expected {
+extension DetoxParseErrorKind.Expected {
     /// The token, as the object of "expected …".
     var written: String {
         switch self {

@@ -48,7 +48,7 @@ struct DetoxParser: CallSyntaxScanner {
     /// `eat` for the punctuation as the grammar spells it.
     mutating func eat(_ c: Character) -> Bool { eat(c.asciiValue!) }
 
-    mutating func expect(_ c: Character, _ what: DetoxParseError.Expected) throws(DetoxParseError) {
+    mutating func expect(_ c: Character, _ what: DetoxParseErrorKind.Expected) throws(DetoxParseError) {
         guard eat(c) else { throw error(.expected(what)) }
     }
 

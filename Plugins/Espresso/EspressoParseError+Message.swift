@@ -1,10 +1,10 @@
 // Every word the `espresso` engine says about a malformed or unreadable matcher, in one place
 // (PCRE2's own complaints about a pattern pass through as PCRE2 words them).
 
-extension EspressoParseError {
+extension EspressoParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .unterminatedBacktickName:
             return "unterminated `name` in backticks"
         case .expectedOnViewOrMatcher:

@@ -1,10 +1,10 @@
 // Every word the `fry` engine says about a malformed query, in one place (a format string's
 // problems are PredicateFormat's words).
 
-extension FRYParseError {
+extension FRYParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .expected(let what):
             return "expected \(what.written)"
         case .textAfterQuery:
@@ -59,7 +59,7 @@ extension FRYParseError {
     }
 }
 
-extension FRYParseError.Expected {
+extension FRYParseErrorKind.Expected {
     /// The token, as the object of "expected …".
     var written: String {
         switch self {

@@ -29,7 +29,7 @@ struct FRYParser: ByteCursorParser {
     func error(_ kind: FRYParseError.Kind, at offset: Int) -> FRYParseError { FRYParseError(kind, at: offset) }
 
     /// Consumes `c` after any spaces, or throws "expected `what`" at the cursor.
-    mutating func expect(_ c: UInt8, _ what: FRYParseError.Expected) throws(FRYParseError) {
+    mutating func expect(_ c: UInt8, _ what: FRYParseErrorKind.Expected) throws(FRYParseError) {
         guard accept(c) else { throw error(.expected(what), at: pos) }
     }
 

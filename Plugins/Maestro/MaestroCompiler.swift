@@ -77,7 +77,7 @@ struct MaestroCompiler {
             let built = try steps(reference, scope: scope, nested: true)
             out.append(.relation(relation, program(built.steps)), running: 1 + built.runSteps)
             guard out.runSteps <= Self.maxRunSteps else {
-                throw MaestroParseError.tooManySteps(limit: Self.maxRunSteps, at: reference.offset).selectorError(in: text)
+                throw MaestroParseError(.tooManySteps(limit: Self.maxRunSteps), at: reference.offset).selectorError(in: text)
             }
         }
         for entry in selector.containsDescendants ?? [] {

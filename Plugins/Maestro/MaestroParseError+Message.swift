@@ -1,17 +1,15 @@
-package import SelectorCore
-
 // Every word the `maestro` engine says about a malformed selector, in one place. libyaml's own
 // problems (`.yaml`) pass through as libyaml words them.
 
-extension MaestroParseError {
+extension MaestroParseErrorKind {
     /// The problem in words, without its position (the column is added by `SelectorError`).
     package var message: String {
         switch self {
         case .noSelector:
             return "expected a selector: a text, or a mapping such as {text: \"Login\"}"
-        case .yaml(let problem, let context?, _):
+        case .yaml(let problem, let context?):
             return "\(problem) (\(context))"
-        case .yaml(let problem, nil, _):
+        case .yaml(let problem, nil):
             return problem
         case .nestingTooDeep:
             return "the selector nests deeper than \(YAMLReader.maxNesting) levels"
@@ -21,17 +19,17 @@ extension MaestroParseError {
             return "YAML block scalars ('|', '>') are not supported in a selector; quote the text"
         case .keyNotText:
             return "a key must be a text, not a mapping or a list"
-        case .missingColon(let key, _):
+        case .missingColon(let key):
             return "expected ':' after the key '\(key)'"
-        case .missingSpaceAfterColon(let key, _):
+        case .missingSpaceAfterColon(let key):
             return "expected a space after ':' (YAML reads '\(key)' as one word)"
-        case .duplicateKey(let key, _):
+        case .duplicateKey(let key):
             return "the key '\(key)' is given twice"
         case .selectorIsList:
             return "a selector is a text or a mapping of keys, not a list"
         case .nestedSelectorIsList:
             return "expected a selector (a text or a mapping), got a list"
-        case .unknownKey(let key, _):
+        case .unknownKey(let key):
             let hint = key.contains(":") || key.contains(" ")
                 ? " (a text holding ': ' must be quoted)"
                 : " (Maestro's keys: \(MaestroSelector.keys.joined(separator: ", ")))"
@@ -45,15 +43,15 @@ extension MaestroParseError {
             return "'css' is answered by the browser (Maestro asks the web page); this engine cannot evaluate it"
         case .pointWithoutSelector:
             return "a 'point' without other keys taps the screen, not a view"
-        case .needsText(let key, let kind, _):
+        case .needsText(let key, let kind):
             return "'\(key)' takes a text, not a \(kind.rawValue)"
-        case .javaScriptPattern(let key, _):
+        case .javaScriptPattern(let key):
             return "'\(key)' holds a JavaScript expression (${…}), which Maestro evaluates before matching; write its value"
-        case .needsBoolean(let key, _):
+        case .needsBoolean(let key):
             return "'\(key)' takes true or false"
-        case .needsWholeNumber(let key, _):
+        case .needsWholeNumber(let key):
             return "'\(key)' takes a whole number"
-        case .indexNotScalar(let kind, _):
+        case .indexNotScalar(let kind):
             return "'index' takes a number, not a \(kind.rawValue)"
         case .javaScriptIndex:
             return "'index' holds a JavaScript expression (${…}), which Maestro evaluates first; write its value"
@@ -63,15 +61,10 @@ extension MaestroParseError {
             return "'traits' takes names of traits"
         case .traitsMapping:
             return "'traits' takes names of traits (text, square, long-text), not a mapping"
-        case .unknownTrait(let word, _):
+        case .unknownTrait(let word):
             return "unknown trait '\(word)' (Maestro's traits: text, square, long-text)"
-        case .tooManySteps(let limit, _):
+        case .tooManySteps(let limit):
             return "the selector runs more than \(limit) steps: each relation repeats its childOf parent's steps"
         }
-    }
-
-    /// The public error for `selector`: a limit error for bounds, a syntax error otherwise.
-    package func selectorError(in selector: String) -> SelectorError {
-        isLimit ? SelectorError(.limit, message, selector: selector, offset: offset) : .syntax(message, at: offset, in: selector)
     }
 }

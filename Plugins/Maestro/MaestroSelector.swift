@@ -85,7 +85,7 @@ extension MaestroSelector {
     /// `parse`, with the typed error.
     static func parseTyped(_ text: String) throws(MaestroParseError) -> MaestroSelector {
         let node = try YAMLReader.read(text)
-        if case .sequence = node.value { throw .selectorIsList(at: node.offset) }
+        if case .sequence = node.value { throw MaestroParseError(.selectorIsList, at: node.offset) }
         return try Reading().selector(node, depth: 0)
     }
 }
@@ -95,7 +95,7 @@ extension MaestroSelector {
 private struct Reading {
     /// A selector from a union node: a scalar is `text`, a mapping its keys.
     func selector(_ node: YAMLNode, depth: Int) throws(MaestroParseError) -> MaestroSelector {
-        guard depth <= YAMLReader.maxNesting else { throw .nestingTooDeep(at: node.offset) }
+        guard depth <= YAMLReader.maxNesting else { throw MaestroParseError(.nestingTooDeep, at: node.offset) }
         switch node.value {
         case .scalar(let s, _):
             // `YamlElementSelectorUnion`: any scalar (a number, `true`, `null` too) is its text.
@@ -104,7 +104,7 @@ private struct Reading {
             selector.text = try pattern(s, key: "text", at: node.offset)
             return selector
         case .sequence:
-            throw .nestedSelectorIsList(at: node.offset)
+            throw MaestroParseError(.nestedSelectorIsList, at: node.offset)
         case .mapping(let entries):
             return try mapping(entries, at: node.offset, depth: depth)
         }
@@ -117,8 +117,8 @@ private struct Reading {
         var point: YAMLNode.Entry?
         for entry in entries {
             let key = entry.key, value = entry.value
-            guard MaestroSelector.keys.contains(key) else { throw .unknownKey(key, at: entry.keyOffset) }
-            guard seen.insert(key).inserted else { throw .duplicateKey(key, at: entry.keyOffset) }
+            guard MaestroSelector.keys.contains(key) else { throw MaestroParseError(.unknownKey(key), at: entry.keyOffset) }
+            guard seen.insert(key).inserted else { throw MaestroParseError(.duplicateKey(key), at: entry.keyOffset) }
             // A null value is an absent key, as Kotlin's nullable fields read it.
             if value.isNull { continue }
             switch key {
@@ -140,7 +140,7 @@ private struct Reading {
             case "childOf": s.childOf = [try selector(value, depth: depth + 1)]
             case "containsDescendants":
                 guard case .sequence(let items) = value.value else {
-                    throw .descendantsNeedList(at: value.offset)
+                    throw MaestroParseError(.descendantsNeedList, at: value.offset)
                 }
                 var list: [MaestroSelector] = []
                 for item in items {
@@ -149,13 +149,13 @@ private struct Reading {
                     // L194-205), so a relation or an index there compares that child with itself:
                     // refused rather than given a meaning Maestro does not have.
                     if d.hasRelations || d.index != nil {
-                        throw .descendantTooComplex(at: item.offset)
+                        throw MaestroParseError(.descendantTooComplex, at: item.offset)
                     }
                     list.append(d)
                 }
                 s.containsDescendants = list
             case "css":
-                throw .css(at: entry.keyOffset)
+                throw MaestroParseError(.css, at: entry.keyOffset)
             case "point":
                 _ = try string(entry)
                 point = entry
@@ -170,7 +170,7 @@ private struct Reading {
         }
         s.anchors.sort { Relation.allCases.firstIndex(of: $0.relation)! < Relation.allCases.firstIndex(of: $1.relation)! }
         if let point, !s.hasBasicFilters && !s.hasRelations && s.index == nil && s.childOf.isEmpty {
-            throw .pointWithoutSelector(at: point.keyOffset)
+            throw MaestroParseError(.pointWithoutSelector, at: point.keyOffset)
         }
         return s
     }
@@ -180,7 +180,7 @@ private struct Reading {
     /// A text field (`String?`): any scalar; numbers and booleans read as their text.
     private func string(_ entry: YAMLNode.Entry) throws(MaestroParseError) -> String {
         guard case .scalar(let s, _) = entry.value.value else {
-            throw .needsText(key: entry.key, got: entry.value.kind, at: entry.value.offset)
+            throw MaestroParseError(.needsText(key: entry.key, got: entry.value.kind), at: entry.value.offset)
         }
         return s
     }
@@ -188,7 +188,7 @@ private struct Reading {
     /// A regex field; `${…}` is JavaScript Maestro evaluates before matching, which we cannot.
     private func pattern(_ s: String, key: String, at offset: Int) throws(MaestroParseError) -> MaestroSelector.Pattern {
         if s.contains("${") {
-            throw .javaScriptPattern(key: key, at: offset)
+            throw MaestroParseError(.javaScriptPattern(key: key), at: offset)
         }
         return .init(source: s, offset: offset)
     }
@@ -202,7 +202,7 @@ private struct Reading {
             default: break
             }
         }
-        throw .needsBoolean(key: entry.key, at: entry.value.offset)
+        throw MaestroParseError(.needsBoolean(key: entry.key), at: entry.value.offset)
     }
 
     /// An `Int?` field: a whole number (a fraction is cut off, as Jackson does by default).
@@ -212,19 +212,19 @@ private struct Reading {
             if let n = Int32(t) { return Int(n) }
             if let d = Double(t), d.isFinite, d.magnitude < 2_147_483_648 { return Int(d) }
         }
-        throw .needsWholeNumber(key: entry.key, at: entry.value.offset)
+        throw MaestroParseError(.needsWholeNumber(key: entry.key), at: entry.value.offset)
     }
 
     /// `index` (a `String?` read by `toDouble().toInt()` at lookup, `Orchestra.kt` L1700-1702):
     /// a fraction is cut off, NaN is 0 and a number past Kotlin's `Int` saturates.
     private func index(_ entry: YAMLNode.Entry) throws(MaestroParseError) -> Int {
         guard case .scalar(let s, _) = entry.value.value else {
-            throw .indexNotScalar(got: entry.value.kind, at: entry.value.offset)
+            throw MaestroParseError(.indexNotScalar(got: entry.value.kind), at: entry.value.offset)
         }
         if s.contains("${") {
-            throw .javaScriptIndex(at: entry.value.offset)
+            throw MaestroParseError(.javaScriptIndex, at: entry.value.offset)
         }
-        guard let d = Double(s.trimmingSpaces) else { throw .indexNeedsNumber(at: entry.value.offset) }
+        guard let d = Double(s.trimmingSpaces) else { throw MaestroParseError(.indexNeedsNumber, at: entry.value.offset) }
         if d.isNaN { return 0 }
         return Int(min(max(d, Double(Int32.min)), Double(Int32.max)).rounded(.towardZero))
     }
@@ -238,17 +238,17 @@ private struct Reading {
             words = s.split(separator: " ", omittingEmptySubsequences: true).map { (String($0), entry.value.offset) }
         case .sequence(let items):
             for item in items {
-                guard case .scalar(let s, _) = item.value else { throw .traitNotText(at: item.offset) }
+                guard case .scalar(let s, _) = item.value else { throw MaestroParseError(.traitNotText, at: item.offset) }
                 words.append((s, item.offset))
             }
         case .mapping:
-            throw .traitsMapping(at: entry.value.offset)
+            throw MaestroParseError(.traitsMapping, at: entry.value.offset)
         }
         var out: [MaestroSelector.Trait] = []
         for (word, offset) in words {
             // `ElementTrait.valueOf(it.replace('-', '_').uppercase())` (YamlFluentCommand L1002-1004).
             guard let trait = MaestroSelector.Trait(rawValue: String(word.map { $0 == "-" ? "_" : $0 }).uppercased()) else {
-                throw .unknownTrait(word, at: offset)
+                throw MaestroParseError(.unknownTrait(word), at: offset)
             }
             if !out.contains(trait) { out.append(trait) }
         }

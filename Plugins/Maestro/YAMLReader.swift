@@ -61,7 +61,7 @@ struct YAMLNode: Equatable, Sendable {
     }
 
     /// What the node is, for errors.
-    var kind: MaestroParseError.ValueKind {
+    var kind: MaestroParseErrorKind.ValueKind {
         switch value {
         case .scalar: return .text
         case .mapping: return .mapping
@@ -152,11 +152,11 @@ struct YAMLReader {
         } catch let error as YamlError {
             throw reader.translate(error)
         } catch {
-            throw .yaml(problem: "\(error)", context: nil, at: 0)
+            throw MaestroParseError(.yaml(problem: "\(error)", context: nil), at: 0)
         }
         // No document, or `---` alone (an empty plain scalar).
         guard let root, root.scalar.map({ !($0.string.isEmpty && $0.style == .plain) }) ?? true else {
-            throw .noSelector(at: reader.bytes.count)
+            throw MaestroParseError(.noSelector, at: reader.bytes.count)
         }
         return try reader.convert(root, depth: 1)
     }
@@ -176,20 +176,20 @@ struct YAMLReader {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let at = offset(of: mark)
-            if problem.hasPrefix("Maximum nesting level reached") { return .nestingTooDeep(at: at) }
-            if problem == "found undefined alias" || problem == "found undefined tag handle" { return .anchorOrAliasOrTag(at: at) }
+            if problem.hasPrefix("Maximum nesting level reached") { return MaestroParseError(.nestingTooDeep, at: at) }
+            if problem == "found undefined alias" || problem == "found undefined tag handle" { return MaestroParseError(.anchorOrAliasOrTag, at: at) }
             // What runs to the text's end without closing (a quote, a mapping) is shown where it opens.
-            if at >= bytes.count, let context { return .yaml(problem: problem, context: context.text, at: offset(of: context.mark)) }
-            return .yaml(problem: problem, context: context?.text, at: at)
+            if at >= bytes.count, let context { return MaestroParseError(.yaml(problem: problem, context: context.text), at: offset(of: context.mark)) }
+            return MaestroParseError(.yaml(problem: problem, context: context?.text), at: at)
         case .reader(let problem, let characters, _, _):
             // Yams counts this offset in Characters.
             let at = characters.flatMap { text.index(text.startIndex, offsetBy: $0, limitedBy: text.endIndex) }
                 .map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0
-            return .yaml(problem: problem, context: nil, at: at)
+            return MaestroParseError(.yaml(problem: problem, context: nil), at: at)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return .duplicateKey(duplicates.first ?? "", at: offset(of: context.mark))
+            return MaestroParseError(.duplicateKey(duplicates.first ?? ""), at: offset(of: context.mark))
         default:
-            return .yaml(problem: "\(error)", context: nil, at: 0)
+            return MaestroParseError(.yaml(problem: "\(error)", context: nil), at: 0)
         }
     }
 
@@ -199,25 +199,25 @@ struct YAMLReader {
         let at = offset(of: node.mark)
         // A node with an anchor or a tag starts at its `&` or `!`.
         if at < bytes.count && (bytes[at] == UInt8(ascii: "&") || bytes[at] == UInt8(ascii: "!") || bytes[at] == UInt8(ascii: "*")) {
-            throw .anchorOrAliasOrTag(at: at)
+            throw MaestroParseError(.anchorOrAliasOrTag, at: at)
         }
         switch node {
         case .scalar(let scalar):
-            if scalar.style == .literal || scalar.style == .folded { throw .blockScalar(at: at) }
+            if scalar.style == .literal || scalar.style == .folded { throw MaestroParseError(.blockScalar, at: at) }
             return YAMLNode(value: .scalar(scalar.string, plain: scalar.style == .plain || scalar.style == .any), offset: at)
         case .alias:
-            throw .anchorOrAliasOrTag(at: at)
+            throw MaestroParseError(.anchorOrAliasOrTag, at: at)
         case .sequence(let sequence):
-            guard depth <= Self.maxNesting else { throw .nestingTooDeep(at: at) }
+            guard depth <= Self.maxNesting else { throw MaestroParseError(.nestingTooDeep, at: at) }
             var items: [YAMLNode] = []
             for item in sequence { items.append(try convert(item, depth: depth + 1)) }
             return YAMLNode(value: .sequence(items), offset: at)
         case .mapping(let mapping):
-            guard depth <= Self.maxNesting else { throw .nestingTooDeep(at: at) }
+            guard depth <= Self.maxNesting else { throw MaestroParseError(.nestingTooDeep, at: at) }
             var entries: [YAMLNode.Entry] = []
             for (key, value) in mapping {
                 let keyOffset = offset(of: key.mark)
-                guard case .scalar(let k) = key else { throw .keyNotText(at: keyOffset) }
+                guard case .scalar(let k) = key else { throw MaestroParseError(.keyNotText, at: keyOffset) }
                 let v = try convert(value, depth: depth + 1)
                 // Yams reads a mapping's style from its end event, so flow style is read from the text.
                 if at < bytes.count && bytes[at] == UInt8(ascii: "{"), case .scalar(let s, plain: true) = v.value, s.isEmpty {
@@ -245,9 +245,9 @@ struct YAMLReader {
         }
         if k < bytes.count && bytes[k] == UInt8(ascii: ":") { return }
         if key.style == .plain, let colon = key.string.utf8.firstIndex(of: UInt8(ascii: ":")) {
-            throw .missingSpaceAfterColon(key: key.string, at: keyOffset + key.string.utf8.distance(from: key.string.utf8.startIndex, to: colon))
+            throw MaestroParseError(.missingSpaceAfterColon(key: key.string), at: keyOffset + key.string.utf8.distance(from: key.string.utf8.startIndex, to: colon))
         }
-        throw .missingColon(key: key.string, at: min(k, bytes.count))
+        throw MaestroParseError(.missingColon(key: key.string), at: min(k, bytes.count))
     }
 
     /// Where a key scalar's text ends: a plain key is its own text; a quoted one ends at its

@@ -109,8 +109,9 @@ struct FormatParser {
         return try parseComparison()
     }
 
+    /// The 1-based column of `offset`, for messages that point back at an opening.
     private func column(of offset: Int) -> Int {
-        PredicateFormatParseError.column(of: offset, in: selector)
+        SelectorError.syntax("", at: offset, in: selector).column ?? 1
     }
 
     // MARK: Comparisons
@@ -187,7 +188,7 @@ struct FormatParser {
         return folding
     }
 
-    private mutating func parseOperand(expecting what: PredicateFormatParseError.OperandRole) throws(PredicateFormatParseError) -> Operand {
+    private mutating func parseOperand(expecting what: PredicateFormatParseErrorKind.OperandRole) throws(PredicateFormatParseError) -> Operand {
         let token = current
         switch token.kind {
         case .end:

@@ -1,9 +1,9 @@
 // Every word the NSPredicate format parser says about a malformed predicate, in one place.
 
-extension PredicateFormatParseError {
+extension PredicateFormatParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     package var message: String {
-        switch kind {
+        switch self {
         case .expectedKeyPathAfterHash:
             return "expected a key path after '#'"
         case .unexpectedCharacter(let c):
@@ -82,7 +82,7 @@ extension PredicateFormatParseError {
     }
 }
 
-extension PredicateFormatParseError.OperandRole {
+extension PredicateFormatParseErrorKind.OperandRole {
     /// What the parser wanted, as the object of "expected …".
     var expected: String {
         switch self {

@@ -1,10 +1,10 @@
 // Every word the `regex` engine says about a malformed selector, in one place (PCRE2's own
 // complaints pass through as PCRE2 words them).
 
-extension RegexParseError {
+extension RegexParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .emptySelector:
             return "empty selector: write at least one step, such as /^OK$/ or UIButton"
         case .expectedPropertyName:

@@ -17,22 +17,22 @@ package enum Interpreter {
     private static func compatFilter(for section: Section) throws(ShelleyParseError) -> ShelleyFilter {
         let arguments = section.arguments
         if arguments.isEmpty {
-            guard let first = section.names.first else { throw .missingParamater(at: section.end) }
+            guard let first = section.names.first else { throw ShelleyParseError(.missingParamater, at: section.end) }
             if let keyword = keyword(first.text, dialect: .compat) { return keyword }
             return getter(section.selectorName, at: first.offset)
         } else {
-            guard let first = section.names.first else { throw .noParameterForArguments(at: section.end) }
+            guard let first = section.names.first else { throw ShelleyParseError(.noParameterForArguments, at: section.end) }
             if arguments.count == 1 && first.text == "view" {
                 switch arguments[0].value {
                 case .string(let className): return .kind(className)
-                default: throw .unrecognizedSelector(receiver: "__NSCFNumber", selector: "length", at: arguments[0].offset)
+                default: throw ShelleyParseError(.unrecognizedSelector(receiver: "__NSCFNumber", selector: "length"), at: arguments[0].offset)
                 }
             }
             if arguments.count == 1 && first.text == "index" {
                 switch arguments[0].value {
                 case .number(let n): return .index(unsignedIntValue(n))
                 default:
-                    throw .unrecognizedSelector(receiver: "__NSCFString", selector: "unsignedIntValue", at: arguments[0].offset)
+                    throw ShelleyParseError(.unrecognizedSelector(receiver: "__NSCFString", selector: "unsignedIntValue"), at: arguments[0].offset)
                 }
             }
         }
@@ -40,43 +40,43 @@ package enum Interpreter {
     }
 
     private static func strictFilter(for section: Section, names: StrictNames) throws(ShelleyParseError) -> ShelleyFilter {
-        guard let first = section.names.first else { throw .emptySection(at: section.offset) }
+        guard let first = section.names.first else { throw ShelleyParseError(.emptySection, at: section.offset) }
         let arguments = section.arguments
         if arguments.isEmpty {
             if let keyword = keyword(first.text, dialect: .strict) { return keyword }
             if !names.isRegistered(first.text), let getter = Vocabulary.nonBooleanGetters[first.text] {
-                throw .notBoolean(first.text, returns: getter.returns, at: first.offset)
+                throw ShelleyParseError(.notBoolean(first.text, returns: getter.returns), at: first.offset)
             }
             try names.checkBare(first)
             if names.isRegistered(first.text) { return .predicate(.custom(name: first.text, arguments: [])) }
             return getter(first.text, at: first.offset)
         }
         if section.names.count > 1, Vocabulary.singleArgumentNames.contains(first.text) {
-            throw .missingSpaceBefore(section.names[1].text, at: section.names[1].offset)
+            throw ShelleyParseError(.missingSpaceBefore(section.names[1].text), at: section.names[1].offset)
         }
         if first.text != "view", keyword(first.text, dialect: .strict) != nil {
-            throw .takesNoArgument(first.text, at: first.offset)
+            throw ShelleyParseError(.takesNoArgument(first.text), at: first.offset)
         }
         let argument = arguments[0]
         switch first.text {
         case "view":
             guard case .string(let className) = argument.value, !className.isEmpty else {
-                throw .viewNeedsClassName(at: argument.offset)
+                throw ShelleyParseError(.viewNeedsClassName, at: argument.offset)
             }
             return .kind(className)
         case "index":
             guard case .number(let n) = argument.value, n == n.rounded(.towardZero) else {
-                throw .indexNeedsNumber(at: argument.offset)
+                throw ShelleyParseError(.indexNeedsNumber, at: argument.offset)
             }
             // Shelley keeps the low 32 bits (`unsignedIntValue`): 4294967296 would pick element 0.
             guard n <= Double(UInt32.max) else {
-                throw .indexOutOfRange(n, wrapsTo: unsignedIntValue(n), at: argument.offset)
+                throw ShelleyParseError(.indexOutOfRange(n, wrapsTo: unsignedIntValue(n)), at: argument.offset)
             }
             return .index(Int(n))
         default:
             let name = section.selectorName
             if Vocabulary.stringPredicates[name] != nil {
-                guard case .string = argument.value else { throw .needsString(name, at: argument.offset) }
+                guard case .string = argument.value else { throw ShelleyParseError(.needsString(name), at: argument.offset) }
             } else {
                 try names.checkFilter(name, at: first.offset)
             }

@@ -41,7 +41,7 @@ package struct SectionParser {
         while let t = try peek(), case .name(let n) = t.kind {
             section.names.append(.init(n, at: t.offset)); consume(t, into: &section)
             guard let c = try peek(), c.kind == .colon else {
-                throw dialect == .strict ? .missingColon(after: n, at: t.end) : .expectedAColon(at: t.offset)
+                throw dialect == .strict ? ShelleyParseError(.missingColon(after: n), at: t.end) : ShelleyParseError(.expectedAColon, at: t.offset)
             }
             consume(c, into: &section)
             try argument(into: &section)
@@ -75,9 +75,9 @@ package struct SectionParser {
         if consumed, let next { consume(next, into: &section) }
         if value == nil && dialect == .strict {
             let at = next?.offset ?? section.end
-            if section.names.isEmpty { throw .emptySection(at: section.offset) }
-            if name == "index" { throw .indexNeedsNumber(at: at) }
-            throw .missingArgument(after: name, at: at)
+            if section.names.isEmpty { throw ShelleyParseError(.emptySection, at: section.offset) }
+            if name == "index" { throw ShelleyParseError(.indexNeedsNumber, at: at) }
+            throw ShelleyParseError(.missingArgument(after: name), at: at)
         }
     }
 
@@ -86,8 +86,8 @@ package struct SectionParser {
         guard dialect == .strict, !section.names.isEmpty || !section.arguments.isEmpty,
               let t = try peek(), t.kind != .space else { return }
         switch t.kind {
-        case .other(let c): throw .missingWhitespace(found: c, at: t.offset)
-        default: throw .missingWhitespace(found: "?", at: t.offset)
+        case .other(let c): throw ShelleyParseError(.missingWhitespace(found: c), at: t.offset)
+        default: throw ShelleyParseError(.missingWhitespace(found: "?"), at: t.offset)
         }
     }
 

@@ -24,24 +24,24 @@ package struct StrictNames: Sendable {
     func checkBare(_ name: Section.Name) throws(ShelleyParseError) {
         let word = name.text
         if isRegistered(word) || Self.isBooleanProperty(word) { return }
-        if Vocabulary.singleArgumentNames.contains(word) { throw .needsArgument(word, at: name.offset) }
+        if Vocabulary.singleArgumentNames.contains(word) { throw ShelleyParseError(.needsArgument(word), at: name.offset) }
         // `imageView` → UIImageView: a UIKit class Shelley has no shorthand for.
         if let first = word.first, first.isLowercase {
             let className = "UI" + first.uppercased() + word.dropFirst()
             if ClassHierarchy.uikit.isDefined(className) {
-                throw .noShorthand(word, className: className, at: name.offset)
+                throw ShelleyParseError(.noShorthand(word, className: className), at: name.offset)
             }
         }
         let candidates = Vocabulary.bareWords + Vocabulary.booleanProperties.sorted()
             + registeredNames().filter { !$0.contains(":") }
-        throw .unknownName(word, suggestion: Self.nearest(to: word, in: candidates), at: name.offset)
+        throw ShelleyParseError(.unknownName(word, suggestion: Self.nearest(to: word, in: candidates)), at: name.offset)
     }
 
     /// Throws unless the filter `selectorName` (`marked:`, `a:b:`), written at `offset`, is known.
     func checkFilter(_ selectorName: String, at offset: Int) throws(ShelleyParseError) {
         if Vocabulary.stringPredicates[selectorName] != nil || isRegistered(selectorName) { return }
         let candidates = Vocabulary.filterNames + registeredNames().filter { $0.contains(":") }
-        throw .unknownFilter(selectorName, suggestion: Self.nearest(to: selectorName, in: candidates), at: offset)
+        throw ShelleyParseError(.unknownFilter(selectorName, suggestion: Self.nearest(to: selectorName, in: candidates)), at: offset)
     }
 
     func isRegistered(_ name: String) -> Bool { predicates?.predicate(named: name) != nil }

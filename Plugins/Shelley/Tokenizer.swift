@@ -67,7 +67,7 @@ package struct Tokenizer {
             while i < scalars.count && (Self.isDigit(scalars[i]) || scalars[i] == ".") { i += 1 }
             let literal = text(start, i)
             if dialect == .strict && !Self.isStrictNumber(literal) {
-                throw .badNumber(literal, at: offsets[start])
+                throw ShelleyParseError(.badNumber(literal), at: offsets[start])
             }
             return token(.number(literal), from: start)
         default:
@@ -105,7 +105,7 @@ package struct Tokenizer {
             }
             value.append(c); i += 1
         }
-        if dialect == .strict { throw .unterminatedString(quote: Character(quote), at: offsets[start]) }
+        if dialect == .strict { throw ShelleyParseError(.unterminatedString(quote: Character(quote)), at: offsets[start]) }
         // Shelley's scanner takes the rest of the selector and ignores the missing quote.
         return token(.string(String(value), terminated: false), from: start)
     }
@@ -113,7 +113,7 @@ package struct Tokenizer {
     /// An escape sequence; the cursor is on the backslash and ends after the sequence.
     private mutating func escape() throws(ShelleyParseError) -> Unicode.Scalar {
         let start = i
-        guard i + 1 < scalars.count else { throw .unknownEscape("\\", at: offsets[start]) }
+        guard i + 1 < scalars.count else { throw ShelleyParseError(.unknownEscape("\\"), at: offsets[start]) }
         let c = scalars[i + 1]
         i += 2
         switch c {
@@ -126,7 +126,7 @@ package struct Tokenizer {
             // says what is wrong with it rather than calling it unknown.
             var j = i
             guard j < scalars.count, scalars[j] == "{" else {
-                throw .badUnicodeEscape("\\u", .malformed, at: offsets[start])
+                throw ShelleyParseError(.badUnicodeEscape("\\u", .malformed), at: offsets[start])
             }
             j += 1
             let digitsStart = j
@@ -134,15 +134,15 @@ package struct Tokenizer {
             let written = text(start, j < scalars.count && scalars[j] == "}" ? j + 1 : j)
             guard j < scalars.count, scalars[j] == "}", j > digitsStart, j - digitsStart <= 8,
                   let code = UInt32(text(digitsStart, j), radix: 16)
-            else { throw .badUnicodeEscape(written, .malformed, at: offsets[start]) }
+            else { throw ShelleyParseError(.badUnicodeEscape(written, .malformed), at: offsets[start]) }
             guard let scalar = Unicode.Scalar(code) else {
-                throw .badUnicodeEscape(written, code > 0x10FFFF ? .beyondUnicode : .surrogate, at: offsets[start])
+                throw ShelleyParseError(.badUnicodeEscape(written, code > 0x10FFFF ? .beyondUnicode : .surrogate), at: offsets[start])
             }
             i = j + 1
             return scalar
         default: break
         }
-        throw .unknownEscape(text(start, min(start + 2, scalars.count)), at: offsets[start])
+        throw ShelleyParseError(.unknownEscape(text(start, min(start + 2, scalars.count))), at: offsets[start])
     }
 
     private func token(_ kind: Token.Kind, from start: Int) -> Token {

@@ -1,7 +1,7 @@
-extension ParseError {
+extension UIQueryParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .emptyPath:
             return "empty path"
         case .emptyToken:

@@ -34,7 +34,7 @@ enum UiScrollableVocabulary {
         case selector(ParsedUiSelector), string(String), int(Int), bool(Bool), other(String)
 
         /// What the argument is, for the error naming it.
-        var kind: UiSelectorParseError.ArgumentKind {
+        var kind: UiSelectorParseErrorKind.ArgumentKind {
             switch self {
             case .selector: .selector
             case .string: .string

@@ -1,10 +1,10 @@
 // Every word the `uiselector` engine says about a malformed selector, in one place (PCRE2's own
 // complaints about a pattern pass through as PCRE2 words them).
 
-extension UiSelectorParseError {
+extension UiSelectorParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .emptySelector:
             return "empty selector; expected new UiSelector() and its methods"
         case .emptyStatement:
@@ -76,7 +76,7 @@ extension UiSelectorParseError {
     }
 }
 
-extension UiSelectorParseError.StringRole {
+extension UiSelectorParseErrorKind.StringRole {
     /// What the method takes, as the object of "takes …".
     var wanted: String {
         switch self {
@@ -87,7 +87,7 @@ extension UiSelectorParseError.StringRole {
     }
 }
 
-extension UiSelectorParseError.ArgumentKind {
+extension UiSelectorParseErrorKind.ArgumentKind {
     /// The argument as the "no such overload" message names it.
     var written: String {
         switch self {

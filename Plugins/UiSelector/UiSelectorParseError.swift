@@ -3,59 +3,51 @@ import SelectorCore
 /// A problem found while reading a UiSelector string, with its position; throw sites only say
 /// what and where, the words live in `UiSelectorParseError+Message.swift`, and
 /// `UiSelectorEngine.compile` turns it into a `SelectorError` once.
-struct UiSelectorParseError: Error, Equatable {
+typealias UiSelectorParseError = EngineParseError<UiSelectorParseErrorKind>
+
+/// What went wrong in a UiSelector string; the associated values are the parts of the message.
+enum UiSelectorParseErrorKind: ParseErrorKind {
     /// Which kind of string a method wanted; worded in the message file.
     enum StringRole: Equatable { case text, regex, className }
 
     /// What an argument of a UiScrollable call turned out to be, for the "no such overload" message.
     enum ArgumentKind: Equatable { case selector, string, int, bool, other(String) }
 
-    /// What went wrong; the associated values are the parts of the message.
-    enum Kind: Equatable {
-        case emptySelector
-        case emptyStatement
-        case textAfterSelector
-        case expectedConstructor
-        case constructorTakesNoArguments
-        /// `childSelector`, `fromParent` or `UiScrollable` nested past the bound: a `.limit` error.
-        case nestingTooDeep(limit: Int)
-        case needsSelectorArgument(method: String)
-        case expectedConstructorAndMethods
-        case expectedMethod
-        case unknownMethod(String)
-        case openParenthesis(after: String)
-        case closeScrollableConstructor
-        case invalidRegex(method: String, pcre2Message: String)
-        case needsBoolean(method: String)
-        case oneArgument(method: String)
-        case unclosedCall(method: String)
-        case needsString(method: String, StringRole)
-        case unterminatedString
-        case numberTooLarge(method: String)
-        case needsWholeNumber(method: String)
-        case negativeNumber(method: String)
-        case needsClassName
-        case classNameWithClassSuffix
-        case expectedScrollableMethod
-        case unknownScrollableMethod(String)
-        /// No overload of `method` takes these arguments; `overloads` are the parameter lists there are.
-        case scrollableMismatch(method: String, given: [ArgumentKind], overloads: [[UiScrollableVocabulary.Parameter]])
-        case scrollableNeedsUiObject
-        case unclosedScrollableArguments(method: String)
-        case negativeChildInstance
-    }
+    case emptySelector
+    case emptyStatement
+    case textAfterSelector
+    case expectedConstructor
+    case constructorTakesNoArguments
+    /// `childSelector`, `fromParent` or `UiScrollable` nested past the bound: a `.limit` error.
+    case nestingTooDeep(limit: Int)
+    case needsSelectorArgument(method: String)
+    case expectedConstructorAndMethods
+    case expectedMethod
+    case unknownMethod(String)
+    case openParenthesis(after: String)
+    case closeScrollableConstructor
+    case invalidRegex(method: String, pcre2Message: String)
+    case needsBoolean(method: String)
+    case oneArgument(method: String)
+    case unclosedCall(method: String)
+    case needsString(method: String, StringRole)
+    case unterminatedString
+    case numberTooLarge(method: String)
+    case needsWholeNumber(method: String)
+    case negativeNumber(method: String)
+    case needsClassName
+    case classNameWithClassSuffix
+    case expectedScrollableMethod
+    case unknownScrollableMethod(String)
+    /// No overload of `method` takes these arguments; `overloads` are the parameter lists there are.
+    case scrollableMismatch(method: String, given: [ArgumentKind], overloads: [[UiScrollableVocabulary.Parameter]])
+    case scrollableNeedsUiObject
+    case unclosedScrollableArguments(method: String)
+    case negativeChildInstance
 
-    /// What went wrong.
-    var kind: Kind
-    /// UTF-8 byte offset of the problem.
-    var offset: Int
-
-    init(_ kind: Kind, at offset: Int) { self.kind = kind; self.offset = offset }
-
-    /// The error users see: a limit error for the nesting bound, a syntax error otherwise (the
-    /// registry names the engine).
-    func selectorError(in selector: String) -> SelectorError {
-        if case .nestingTooDeep = kind { return SelectorError(.limit, message, selector: selector, offset: offset) }
-        return .syntax(message, at: offset, in: selector)
+    /// The nesting bound is a limit, not malformed text.
+    var selectorErrorKind: SelectorError.Kind {
+        if case .nestingTooDeep = self { return .limit }
+        return .syntax
     }
 }

@@ -198,7 +198,7 @@ struct UiSelectorParser: ByteCursorParser {
     /// A double-quoted string as Appium reads it: `\"` is a quote and every other backslash stays
     /// as written (a `"` after a `\` never closes the string). Returns the value and the offset of
     /// its first content byte.
-    mutating func string(for method: String, what: UiSelectorParseError.StringRole) throws(UiSelectorParseError) -> (String, Int) {
+    mutating func string(for method: String, what: UiSelectorParseErrorKind.StringRole) throws(UiSelectorParseError) -> (String, Int) {
         skipSpace()
         let open = pos
         guard current == 0x22 else { throw error(.needsString(method: method, what), at: open) }

@@ -1,10 +1,10 @@
 // Every word the `xcuitest` engine says about a malformed query, in one place (a format
 // string's problems are PredicateFormat's words).
 
-extension XCUITestParseError {
+extension XCUITestParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .expected(let what):
             return "expected \(what.written)"
         case .commentsTooDeep(let limit):
@@ -79,7 +79,7 @@ extension XCUITestParseError {
     }
 }
 
-extension XCUITestParseError.Expected {
+extension XCUITestParseErrorKind.Expected {
     /// The token, as the object of "expected …".
     var written: String {
         switch self {
@@ -102,7 +102,7 @@ extension XCUITestParseError.Expected {
     }
 }
 
-extension XCUITestParseError.StringRole {
+extension XCUITestParseErrorKind.StringRole {
     /// The literal wanted, as the object of "expected …".
     var written: String {
         switch self {

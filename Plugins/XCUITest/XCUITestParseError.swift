@@ -4,7 +4,10 @@ import SelectorCore
 /// A problem found while reading an XCUITest query, with its position; throw sites only say
 /// what and where, the words live in `XCUITestParseError+Message.swift`, and
 /// `XCUITestEngine.compile` turns it into a `SelectorError` once.
-struct XCUITestParseError: Error, Equatable {
+typealias XCUITestParseError = EngineParseError<XCUITestParseErrorKind>
+
+/// What went wrong in an XCUITest query; the associated values are the parts of the message.
+enum XCUITestParseErrorKind: ParseErrorKind {
     /// Which string literal the parser wanted; worded in the message file.
     enum StringRole: Equatable { case string, identifier, bundleIdentifier, identifierOrNil, formatString }
 
@@ -27,61 +30,50 @@ struct XCUITestParseError: Error, Equatable {
         case application
     }
 
-    /// What went wrong; the associated values are the parts of the message.
-    enum Kind: Equatable {
-        case expected(Expected)
-        // Bounds (syntax errors, as they always were).
-        case commentsTooDeep(limit: Int)
-        case chainTooDeep(limit: Int)
-        case argumentsTooDeep(limit: Int)
-        case unterminatedComment
-        case argumentLabel(call: String, label: String)
-        case negativeIndex(call: String)
-        case badIndex(call: String)
-        case multilineString
-        case unterminatedString
-        case interpolation
-        case badUnicodeBrace
-        case badUnicodeDigits
-        case invalidEscape
-        case emptyQuery
-        case textAfterSemicolon
-        case subscriptOnElement
-        case countOnElement
-        case needsElement(member: String)
-        case nothingMayFollow(member: String)
-        case queryMemberOnElement(String)
-        case elementArguments
-        case arrayMember(String)
-        case notAQuery(String)
-        case unknownMember(String, suggestion: String?)
-        case conditionArgument(call: String)
-        case unknownElementType(String, suggestion: String?)
-        case blockPredicate
-        case formatArgumentNotLiteral
-        case unknownPlaceholder
-        case morePlaceholdersThanArguments
-        case keyPathPlaceholder
-        case numberPlaceholder(Character)
-        case moreArgumentsThanPlaceholders
-        /// The NSPredicate format string was refused; its offset is already in the whole selector.
-        case predicate(PredicateFormatParseError)
-    }
+    case expected(Expected)
+    // Bounds (syntax errors, as they always were).
+    case commentsTooDeep(limit: Int)
+    case chainTooDeep(limit: Int)
+    case argumentsTooDeep(limit: Int)
+    case unterminatedComment
+    case argumentLabel(call: String, label: String)
+    case negativeIndex(call: String)
+    case badIndex(call: String)
+    case multilineString
+    case unterminatedString
+    case interpolation
+    case badUnicodeBrace
+    case badUnicodeDigits
+    case invalidEscape
+    case emptyQuery
+    case textAfterSemicolon
+    case subscriptOnElement
+    case countOnElement
+    case needsElement(member: String)
+    case nothingMayFollow(member: String)
+    case queryMemberOnElement(String)
+    case elementArguments
+    case arrayMember(String)
+    case notAQuery(String)
+    case unknownMember(String, suggestion: String?)
+    case conditionArgument(call: String)
+    case unknownElementType(String, suggestion: String?)
+    case blockPredicate
+    case formatArgumentNotLiteral
+    case unknownPlaceholder
+    case morePlaceholdersThanArguments
+    case keyPathPlaceholder
+    case numberPlaceholder(Character)
+    case moreArgumentsThanPlaceholders
+    /// The NSPredicate format string was refused; its offset is already in the whole selector.
+    case predicate(PredicateFormatParseError)
 
-    /// What went wrong.
-    var kind: Kind
-    /// UTF-8 byte offset of the problem.
-    var offset: Int
+    /// Named even when the engine is called without the registry.
+    static var engineName: String? { XCUITestEngine.engineName }
 
-    init(_ kind: Kind, at offset: Int) { self.kind = kind; self.offset = offset }
-
-    /// The error users see: the predicate parser's own for a format string, else a syntax error.
-    func selectorError(in selector: String) -> SelectorError {
-        guard case .predicate(let inner) = kind else {
-            return SelectorError(.syntax, message, selector: selector, offset: offset, engine: XCUITestEngine.engineName)
-        }
-        var error = inner.selectorError(in: selector)
-        error.engine = XCUITestEngine.engineName
-        return error
+    /// A format string's problem is reported as the predicate parser reports it.
+    func embeddedError(in selector: String) -> SelectorError? {
+        if case .predicate(let inner) = self { return inner.selectorError(in: selector) }
+        return nil
     }
 }

@@ -94,7 +94,7 @@ struct XCUITestParser: CallSyntaxScanner {
         }
     }
 
-    mutating func expect(_ c: UInt8, _ what: XCUITestParseError.Expected) throws(XCUITestParseError) {
+    mutating func expect(_ c: UInt8, _ what: XCUITestParseErrorKind.Expected) throws(XCUITestParseError) {
         guard try eat(c) else { throw error(.expected(what)) }
     }
 
@@ -149,7 +149,7 @@ struct XCUITestParser: CallSyntaxScanner {
         var isVerbatim: Bool { value.count == content.count }
     }
 
-    mutating func stringLiteral(_ what: XCUITestParseError.StringRole = .string) throws(XCUITestParseError) -> Literal {
+    mutating func stringLiteral(_ what: XCUITestParseErrorKind.StringRole = .string) throws(XCUITestParseError) -> Literal {
         try skipSpace()
         let start = i
         var hashes = 0

@@ -1,10 +1,10 @@
 // Every word the `xpath` engine says about a malformed expression, in one place (PCRE2's own
 // complaints about a pattern pass through as PCRE2 words them).
 
-extension XPathParseError {
+extension XPathParseErrorKind {
     /// The problem in words, without its position (`SelectorError` adds the column).
     var message: String {
-        switch kind {
+        switch self {
         case .emptyExpression:
             return "empty expression"
         case .unexpected(let found):
@@ -65,7 +65,7 @@ extension XPathParseError {
     }
 }
 
-extension XPathParseError.Found {
+extension XPathParseErrorKind.Found {
     /// The token as "found …" and "unexpected …" name it.
     var written: String {
         switch self {

@@ -4,7 +4,10 @@ import SelectorCore
 /// sites only say what and where, the words live in `XPathParseError+Message.swift`, and
 /// `XPathEngine.compile` turns it into a `SelectorError` once. (Errors while evaluating stay
 /// the evaluator's own.)
-struct XPathParseError: Error, Equatable {
+typealias XPathParseError = EngineParseError<XPathParseErrorKind>
+
+/// What went wrong in an XPath expression; the associated values are the parts of the message.
+enum XPathParseErrorKind: ParseErrorKind {
     /// A token as the messages name it ("found …").
     enum Found: Equatable {
         case end
@@ -16,51 +19,40 @@ struct XPathParseError: Error, Equatable {
         case symbol(String)
     }
 
-    /// What went wrong; the associated values are the parts of the message.
-    enum Kind: Equatable {
-        case emptyExpression
-        case unexpected(Found)
-        case bangWithoutEquals
-        case unexpectedColon
-        case unterminatedLiteral
-        case unexpectedCharacter(String)
-        case namespacePrefix
-        /// `token` (punctuation such as `')'`) was required.
-        case expected(token: String, found: Found)
-        /// Parentheses, predicates and calls nested past `XPathParser.maxNesting`: a `.limit` error.
-        case nestingTooDeep(limit: Int)
-        case unionOfNonNodeSet(XType)
-        case predicateOnNonNodeSet(XType)
-        case slashAfterNonNodeSet(XType)
-        case expectedStepAtEnd
-        case unknownAxis(String)
-        case notANodeTest(String)
-        case expectedNodeTest(found: Found)
-        case emptyPredicate
-        case variable(String)
-        case unknownFunction(String)
-        case arity(function: String, takes: ClosedRange<Int>, given: Int)
-        case needsNodeSet(function: String, got: XType)
-        case unknownRegexFlag(function: String, flag: String, allowsQ: Bool)
-        /// `replace()`'s replacement refused; the wording is `XPathReplacement`'s, shared with evaluation.
-        case badReplacement(String)
-        case invalidRegex(pcre2Message: String)
-        case patternMatchesEmpty(function: String)
-        case notNodeSet(XType)
-        case selectsAttributes
-    }
+    case emptyExpression
+    case unexpected(Found)
+    case bangWithoutEquals
+    case unexpectedColon
+    case unterminatedLiteral
+    case unexpectedCharacter(String)
+    case namespacePrefix
+    /// `token` (punctuation such as `')'`) was required.
+    case expected(token: String, found: Found)
+    /// Parentheses, predicates and calls nested past `XPathParser.maxNesting`: a `.limit` error.
+    case nestingTooDeep(limit: Int)
+    case unionOfNonNodeSet(XType)
+    case predicateOnNonNodeSet(XType)
+    case slashAfterNonNodeSet(XType)
+    case expectedStepAtEnd
+    case unknownAxis(String)
+    case notANodeTest(String)
+    case expectedNodeTest(found: Found)
+    case emptyPredicate
+    case variable(String)
+    case unknownFunction(String)
+    case arity(function: String, takes: ClosedRange<Int>, given: Int)
+    case needsNodeSet(function: String, got: XType)
+    case unknownRegexFlag(function: String, flag: String, allowsQ: Bool)
+    /// `replace()`'s replacement refused; the wording is `XPathReplacement`'s, shared with evaluation.
+    case badReplacement(String)
+    case invalidRegex(pcre2Message: String)
+    case patternMatchesEmpty(function: String)
+    case notNodeSet(XType)
+    case selectsAttributes
 
-    /// What went wrong.
-    var kind: Kind
-    /// UTF-8 byte offset of the problem.
-    var offset: Int
-
-    init(_ kind: Kind, at offset: Int) { self.kind = kind; self.offset = offset }
-
-    /// The error users see: a limit error for the nesting bound, a syntax error otherwise (the
-    /// registry names the engine).
-    func selectorError(in selector: String) -> SelectorError {
-        if case .nestingTooDeep = kind { return SelectorError(.limit, message, selector: selector, offset: offset) }
-        return .syntax(message, at: offset, in: selector)
+    /// The nesting bound is a limit, not malformed text.
+    var selectorErrorKind: SelectorError.Kind {
+        if case .nestingTooDeep = self { return .limit }
+        return .syntax
     }
 }

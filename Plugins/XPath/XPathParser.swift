@@ -58,7 +58,7 @@ struct XPathParser {
     }
 
     /// Token `t` (the current one, for punctuation) as an error names it.
-    func describe(_ t: Token) -> XPathParseError.Found {
+    func describe(_ t: Token) -> XPathParseErrorKind.Found {
         switch t {
         case .end: return .end
         case .literal(let s): return .literal(s)
