@@ -37,11 +37,11 @@ struct Run {
                     : try reverseDescendants(of: list, includeSelf: withSelf, test, unique: unique)
             case .children:
                 choose(.children)
+                if order == .document { return try walkEach(.children, from: list, test, unique: unique) }
                 var out: [NodeID] = []
                 for v in list {
                     let kids = children(of: v)
-                    if order == .reverse { for k in kids.reversed() where passes(k, test) { out.append(k) } }
-                    else { for k in kids where passes(k, test) { out.append(k) } }
+                    for k in kids.reversed() where passes(k, test) { out.append(k) }
                     try meter.charge(kids.count)
                     try meter.checkResults(out.count)
                 }
@@ -59,12 +59,12 @@ struct Run {
                 return unique ? deduplicated(out) : out
             case .siblings:
                 choose(.siblings)
+                if order == .document { return try walkEach(.siblings, from: list, test, unique: unique) }
                 var out: [NodeID] = []
                 for v in list where v >= 0 {
                     let p = tree.parents[Int(v)]
                     let kids = p < 0 ? tree.roots : tree.children(of: p)
-                    let ordered = order == .reverse ? Array(kids.reversed()) : kids
-                    for k in ordered where k != v && passes(k, test) { out.append(k) }
+                    for k in kids.reversed() where k != v && passes(k, test) { out.append(k) }
                     try meter.charge(kids.count)
                     try meter.checkResults(out.count)
                 }
