@@ -40,6 +40,19 @@ EXTRA = [
                    ("uiselector", 'new UiSelector().className("UITableView").childSelector(new UiSelector().className("UITableViewCell").instance(1))'),
                    ("uiselector", 'new UiSelector().className("UITableViewCell").childSelector(new UiSelector().className("UILabel").index(1))'),
                    ("class_chain", "**/UITableViewCell[$label == 'Share'$]")]},
+    # Every axis step from a list of inputs: a walk per input, where a per-input cost (a copy of
+    # the tree captured by a closure) once made `following-sibling::*` six times slower unseen.
+    {"id": "axes", "meaning": "each axis walked from every input of a class",
+     "selectors": [("xpath", "//UITableViewCell/*"),
+                   ("xpath", "//UIImageView/following-sibling::*"),
+                   ("xpath", "//UIButton/preceding-sibling::*"),
+                   ("xpath", "//UIImageView/following::UILabel"),
+                   ("xpath", "//UISwitch/preceding::UILabel"),
+                   ("xpath", "//UILabel/parent::*"),
+                   ("xpath", "//UIImageView/ancestor::UITableViewCell"),
+                   ("xpath", "//UIImageView/ancestor-or-self::*"),
+                   ("uiquery", "imageView parent"),
+                   ("shelley", "tableViewCell view:'UIImageView' parent")]},
 ]
 
 
@@ -80,7 +93,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5, help="alternating BASE/HEAD processes per row and tree (default 5)")
     ap.add_argument("--repeat", type=int, default=10, help="queries per process (default 10)")
     ap.add_argument("--threshold", type=float, default=1.10, help="ratio past which a row may be SLOWER (default 1.10)")
-    ap.add_argument("--rows", help="comma-separated row ids (meanings' numbers, class+label, positions; default: all)")
+    ap.add_argument("--rows", help="comma-separated row ids (meanings' numbers, class+label, positions, axes; default: all)")
     ap.add_argument("--json", help="write every row's figures here")
     args = ap.parse_args()
     rows = meanings.ROWS + EXTRA

@@ -1,6 +1,6 @@
-// Run's scans and walks: descendants in document order (the parallel scan kernels of
-// Matcher+Scan.swift, charged to the budget), a scan stopped at its pick, positions counted over a
-// closed list, ancestors and the other axes walked per input.
+// Run's scans: descendants in document order (the parallel scan kernels of Matcher+Scan.swift,
+// charged to the budget), a scan stopped at its pick, positions counted over a closed list, and
+// ancestors. The other axes are walked per input in Run+Walks.swift.
 
 extension Run {
     /// A matcher scan, charged to the budget.
@@ -112,44 +112,6 @@ extension Run {
             try meter.checkResults(out.count)
         }
         return out
-    }
-
-    /// Each input's nodes on `axis` passing `test`, in the axis's order, concatenated.
-    ///
-    /// Under `unique`, `following` walks only what no earlier input yielded: its nodes from one
-    /// input are a suffix of the document, so the inputs' union so far is the suffix from the
-    /// lowest start, and a new input adds the nodes from its start up to that one. Every other
-    /// axis is walked per input and de-duplicated after (each walk charged as it ends, so a long
-    /// list of inputs stops at the budget).
-    mutating func walkEach(_ axis: Axis, from list: [NodeID], _ test: NodeTest,
-                           unique: Bool) throws(SelectorError) -> [NodeID] {
-        // The tree is read through a local copy and the nodes collected by a visitor: a closure
-        // capturing `self` made each walk copy the whole `ViewTree` (a retain and release of every
-        // column per input), and `//UIImageView/following-sibling::*` ran six times slower.
-        let tree = self.tree
-        var collector = AxisCollector(test: test, classIDs: tree.classIDs)
-        var lowest = Int32(tree.count)
-        // The virtual document node (-1) has children (the roots); a walk on another axis from
-        // it visits nothing.
-        for v in list where v >= 0 || axis == .children {
-            var visited: Int
-            if axis == .following && unique {
-                let start = tree.ends[Int(v)]
-                visited = 0
-                var j = start
-                while j < lowest {
-                    _ = collector.visit(j)
-                    j += 1
-                    visited += 1
-                }
-                lowest = min(lowest, start)
-            } else {
-                visited = tree.walk(axis, from: v, &collector)
-            }
-            try meter.charge(visited)
-            try meter.checkResults(collector.out.count)
-        }
-        return unique ? deduplicated(collector.out) : collector.out
     }
 
     /// A scan followed by `pick(n)` (Shelley's `label index:2`, UiSelector's `instance(2)`,
@@ -275,17 +237,5 @@ extension Run {
         if ascending { return picked }
         let kept = Bitset(count: tree.count, members: picked)
         return list.filter { $0 >= 0 && kept.contains(Int($0)) }
-    }
-}
-
-/// `Run.walkEach`'s visitor: every node of the walk that passes the test, appended in order.
-private struct AxisCollector: AxisVisitor {
-    let test: NodeTest
-    let classIDs: ContiguousArray<Int32>
-    var out: [NodeID] = []
-
-    @inline(__always) mutating func visit(_ node: NodeID) -> Bool {
-        if test.passes(node, classIDs: classIDs) { out.append(node) }
-        return true
     }
 }
