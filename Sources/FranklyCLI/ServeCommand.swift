@@ -1,4 +1,5 @@
 import ArgumentParser
+import FranklyMCP
 import FranklyServer
 import Logging
 import SelectorCore
@@ -10,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve Frank's HTTP/JSON wire protocol over a hierarchy (loopback by default).",
-        discussion: "Drive it with Frank's drivers or curl, e.g. curl -s localhost:37265/engines. Stop it with Ctrl-C, SIGTERM or POST /exit. Requests from web pages (a foreign Origin, Referer or Host) are refused with 403; see Docs/Frankly.md.")
+        discussion: "Drive it with Frank's drivers or curl, e.g. curl -s localhost:37265/engines. Stop it with Ctrl-C, SIGTERM or POST /exit. Requests from web pages (a foreign Origin, Referer or Host) are refused with 403; see Docs/Frankly.md. Coding agents reach the MCP tools of `frankly mcp` at POST /mcp (Streamable HTTP, stateless), on the tree served now; see Docs/Agents.md.")
 
     /// The server's defaults, defined once in `FranklyServerConfiguration`: each option starts
     /// from its field, so help shows the value the server would use.
@@ -44,7 +45,16 @@ struct ServeCommand: AsyncParsableCommand {
     var maxRecordingBytes: Int = Self.defaults.maxRecordingBytes
     @Option(help: "Most views a recording posted to the compare mode may hold (more get 400).")
     var maxRecordingViews: Int = Self.defaults.maxRecordingViews
+    @Option(name: .customLong("mcp-tree"),
+            help: ArgumentHelp("A recording the /mcp tools may name besides the served tree, \"\(Self.liveRecording)\" (repeatable).", valueName: "path"))
+    var mcpTrees: [String] = []
+    @Flag(name: .customLong("no-mcp"), help: "Do not serve the MCP tools at POST /mcp.") var noMCP = false
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel: String = "info"
+
+    /// Where the MCP tools are served.
+    static let mcpPath = "/mcp"
+    /// What the MCP tools call the served tree.
+    static let liveRecording = "live"
 
     func validate() throws {
         if generate != nil && treeOptions.tree != nil { throw ValidationError("use --tree or --generate, not both") }
@@ -61,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxRecordingBytes >= 1 else { throw ValidationError("--max-recording-bytes must be at least 1") }
         guard maxRecordingViews >= 1 else { throw ValidationError("--max-recording-views must be at least 1") }
         if allowedHosts.contains(where: \.isEmpty) { throw ValidationError("--allow-host needs a host name") }
+        if noMCP && !mcpTrees.isEmpty { throw ValidationError("--mcp-tree needs the MCP tools: leave out --no-mcp") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level '\(logLevel)'") }
     }
 
@@ -87,9 +98,39 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.stalledWriteTimeout = .milliseconds(Int64(stalledWriteTimeout * 1000))
         configuration.maxRecordingBytes = maxRecordingBytes
         configuration.maxRecordingViews = maxRecordingViews
-        let server = FranklyServer(host: SnapshotHost(tree: tree), registry: registry,
-                                   configuration: configuration, logger: logger)
+        let host = SnapshotHost(tree: tree)
+        let routes = noMCP ? [] : [try mcpRoute(host: host, registry: registry)]
+        let server = FranklyServer(host: host, registry: registry, configuration: configuration, logger: logger,
+                                   extraRoutes: routes)
         logger.info("serving \(tree.count) views")
         try await server.run()
+    }
+
+    /// The MCP tools over the served tree at `mcpPath`, as `frankly mcp` serves them on stdio but
+    /// for a server others reach: each request's toolbox reads the host's tree as it is then (after
+    /// a `/map` setter, a typed text), tools read no file paths (a client could name any file the
+    /// server can read), and the server's Origin guard, not the SDK's loopback-only one, tells a
+    /// web page's request apart. Bodies get the recording routes' limit: a tool call may carry a
+    /// page source inline.
+    func mcpRoute(host: SnapshotHost, registry: EngineRegistry) throws -> FranklyExtraRoute {
+        let limits = MCPLimits()
+        var recordings: [MCPRecording] = []
+        for path in mcpTrees {
+            do { recordings.append(try MCPRecording.load(path: path, format: nil, maxBytes: limits.maxTreeBytes)) } catch {
+                printError("frankly: cannot load \(path): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let extras = recordings
+        let endpoint = MCPHTTPEndpoint(limits: limits, originCheck: .byServer) {
+            MCPToolbox(recordings: [MCPRecording.live(name: Self.liveRecording, tree: host.tree)] + extras, registry: registry,
+                       limits: limits, allowPaths: false, defaultRecording: Self.liveRecording)
+        }
+        return FranklyExtraRoute(path: Self.mcpPath, bodyLimit: .recording, respond: { request in
+            let answer = await endpoint.respond(method: request.method, headers: request.headers, body: request.body)
+            return FranklyExtraRoute.Response(status: answer.status, headers: answer.headers, body: answer.body)
+        }, shutdown: {
+            await endpoint.close()
+        })
     }
 }

@@ -2,7 +2,7 @@ import SelectorCore
 
 /// The checks every incoming message passes before the SDK decodes it, on any transport: JSON
 /// within a nesting bound (the SDK's `Codable` decoding recurses without one), a JSON-RPC 2.0
-/// object or a batch of them, a string `method`, object `params`.
+/// object or a batch of them, a string, integer or null `id`, a string `method`, object `params`.
 enum JSONRPCCheck {
     /// The error response to send for `bytes` (JSON text), or nil when the message may go on.
     static func refusal(_ bytes: [UInt8], maxDepth: Int) -> String? {
@@ -17,6 +17,14 @@ enum JSONRPCCheck {
             switch fields["id"] {
             case .string?, .int?: id = fields["id"]!
             default: break
+            }
+            switch fields["id"] {
+            case nil, .null?, .string?, .int?: break
+            default:
+                // A fractional, huge, boolean or structured id: the SDK's HTTP transport tells a
+                // request by a string or an id that fits an Int, and took such a message for a
+                // notification (202, never answered); an error says what is wrong instead.
+                return self.error(code: -32600, "invalid request: \"id\" must be a string, an integer or null", id: .null)
             }
             guard fields["jsonrpc"] == .string("2.0") else {
                 return self.error(code: -32600, "invalid request: \"jsonrpc\" must be \"2.0\"", id: id)

@@ -12,9 +12,20 @@ public struct MCPRecording: Sendable {
     public var tree: ViewTree
     /// The recording's own bytes, served as the resource's text.
     public var bytes: [UInt8]
+    /// Whether `resources/list` offers it (and `resources/read` reads it): not a live server's
+    /// tree, which has no bytes of its own and may be any size (its server streams it, within its
+    /// limits, at `GET /dump`).
+    public var isResource = true
 
     public init(name: String, path: String?, format: HierarchyFormat, tree: ViewTree, bytes: [UInt8]) {
         self.name = name; self.path = path; self.format = format; self.tree = tree; self.bytes = bytes
+    }
+
+    /// The tree a server serves now, named `name` for the tools, offered as no resource.
+    public static func live(name: String, tree: ViewTree) -> MCPRecording {
+        var recording = MCPRecording(name: name, path: nil, format: .dump, tree: tree, bytes: [])
+        recording.isResource = false
+        return recording
     }
 
     /// `frankly://recording/NAME`, the name percent-encoded.

@@ -15,13 +15,17 @@ public final class MCPToolbox: Sendable {
     /// Whether a tool's `recording` argument may name a file path (stdio: the agent runs as the
     /// user and reads the files anyway; a server reachable by others would turn this off).
     public let allowPaths: Bool
+    /// The recording a tool reads when none is named: a live server's own tree, the one an agent
+    /// driving that session means. Nil: the only recording, when there is exactly one.
+    public let defaultRecording: String?
 
     public init(recordings: [MCPRecording], registry: EngineRegistry = .standard(), limits: MCPLimits = MCPLimits(),
-                allowPaths: Bool = true) {
+                allowPaths: Bool = true, defaultRecording: String? = nil) {
         self.recordings = MCPRecording.uniqueNames(recordings)
         self.registry = registry
         self.limits = limits
         self.allowPaths = allowPaths
+        self.defaultRecording = defaultRecording
     }
 
     /// The tools, in the order `tools/list` gives them.
@@ -78,6 +82,7 @@ public final class MCPToolbox: Sendable {
 
     func recording(named ref: String?, args: ToolArguments, key: String, format: HierarchyFormat?) throws(ToolFault) -> MCPRecording {
         guard let ref else {
+            if let name = defaultRecording, let found = recordings.first(where: { $0.name == name }) { return found }
             if recordings.count == 1 { return recordings[0] }
             throw .arguments(args.tool, "missing \"\(key)\": " + (recordings.isEmpty
                 ? "no recording was given to frankly mcp; pass a file path, or the page source as \"source\""

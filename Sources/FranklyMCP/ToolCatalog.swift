@@ -8,7 +8,9 @@ enum ToolCatalog {
         let recordingNote = toolbox.recordings.isEmpty
             ? "a file path to a recording"
             : "a recording's name (\(toolbox.recordings.prefix(8).map(\.name).joined(separator: ", ")))" + (toolbox.allowPaths ? " or a file path" : "")
-        let recording: Value = ["type": "string", "description": .string("The recording: \(recordingNote); may be left out when frankly mcp was given exactly one.")]
+        let leftOut = toolbox.defaultRecording.map { "left out: \"\($0)\", the server's current tree" }
+            ?? "may be left out when frankly mcp was given exactly one"
+        let recording: Value = ["type": "string", "description": .string("The recording: \(recordingNote); \(leftOut).")]
         let source: Value = ["type": "string", "description": "The page source itself (XCUITest or UiAutomator XML, Maestro, Calabash or UIAutomation JSON, Frank /dump), instead of \"recording\"."]
         let format: Value = ["type": "string", "enum": ["dump", "xcuitest", "uiautomator", "calabash", "uiautomation", "maestro", "xml"],
                              "description": "The recording's format (default: read from its content)."]

@@ -1,6 +1,7 @@
 import FranklyMCP
 import Foundation
 import SelectorCore
+import SyntheticHierarchy
 import Testing
 
 /// The tools over MCP's stateless Streamable HTTP (`MCPHTTPEndpoint`), in process: what a web
@@ -49,5 +50,48 @@ import Testing
         // A page in a browser on another origin may not drive the tools (the SDK's origin check).
         let (foreign, _) = await post(#"{"jsonrpc":"2.0","id":6,"method":"ping"}"#, headers: Self.headers.merging(["Origin": "https://evil.example"]) { $1 })
         #expect(foreign == 403)
+    }
+
+    @Test func closeCancelsTheRunningCallsAndRefusesTheRest() async throws {
+        var limits = MCPLimits()
+        limits.callSeconds = 0  // no budget: only the close can stop the call
+        limits.maxConcurrentCalls = 1
+        let tree = SyntheticApp.generate(nodes: 200_000, seed: 2)
+        let toolbox = MCPToolbox(recordings: [MCPRecording(name: "big", path: nil, format: .dump, tree: tree, bytes: [])], limits: limits)
+        // The endpoint asks for the toolbox as each request starts: the test's cue that a call is on its way.
+        let (started, arrival) = AsyncStream<Void>.makeStream()
+        let endpoint = MCPHTTPEndpoint(limits: limits) { arrival.yield(); return toolbox }
+        var cues = started.makeAsyncIterator()
+        func call(_ id: Int) async -> JSONValue? {
+            let body = #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"screen","arguments":{"full":true,"budget":200000}}}"#
+            let answer = await endpoint.respond(method: "POST", headers: Self.headers, body: Array(body.utf8))
+            return try? JSONReader.parse(answer.body)
+        }
+        func text(_ answer: JSONValue?) -> String {
+            guard case .array(let content)? = answer?["result"]?["content"] else { return answer?.jsonString ?? "" }
+            return content.first?["text"]?.stringValue ?? ""
+        }
+        // Rows of 200 000 views, each with a proven selector, up to the largest budget: far longer than
+        // the test waits. The first call takes the one turn, the second waits for it.
+        async let running = call(1)
+        _ = await cues.next()
+        try await Task.sleep(for: .milliseconds(500))
+        async let waiting = call(2)
+        _ = await cues.next()
+        try await Task.sleep(for: .milliseconds(500))
+        let start = ContinuousClock.now
+        await endpoint.close()
+        let (first, second) = await (running, waiting)
+        #expect(ContinuousClock.now - start < .seconds(8), "the calls ran on after the close")
+        // The running one stopped with the rows it had made; the waiting one never ran.
+        let stopped = try JSONReader.parse(text(first))["stopped"]?.stringValue
+        #expect(stopped?.hasPrefix("cancelled; call again with \"cursor\"") == true, "\(text(first).suffix(300))")
+        #expect(second?["result"]?["isError"] == true)
+        #expect(text(second).contains("shutting down"), "\(text(second).prefix(300))")
+        // And so does every later one, while other methods are still answered.
+        let later = await call(3)
+        #expect(later?["result"]?["isError"] == true)
+        let (status, _) = await post(#"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#)
+        #expect(status == 200)
     }
 }

@@ -1,6 +1,6 @@
 """A real MCP client (the official Python SDK, `mcp` on PyPI) against `frankly mcp`.
 
-Usage: client.py FRANKLY FIXTURES_DIR
+Usage: client.py FRANKLY FIXTURES_DIR [--http]
 
 Starts `frankly mcp` over stdio with the real recordings, lists its tools and resources, and
 calls every tool on them; checks what each answers, including that the tool results are the JSON
@@ -8,14 +8,22 @@ the CLI prints with --format json. For every recording it measures `screen` at i
 against the page source's size and validates every row's selector with the `validate` tool.
 Prints one JSON object (the measurements and the checks made) on stdout; exits 1 on the first
 failed check, with the reason on stderr. Run by Tests/FranklyCLITests/MCPClientTests.swift.
+
+With --http it starts `frankly serve` instead (Pocket Casts as the served tree, the other
+recordings as --mcp-tree) and speaks to its `/mcp` route with the SDK's Streamable HTTP client:
+the tools on the live tree and on the named recordings, every `screen` row validated, `select`
+against the CLI, the errors, and that a file path is refused (a server does not read files for its
+clients).
 """
 
 import asyncio
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
+import threading
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -208,5 +216,120 @@ async def main():
     print(json.dumps(report))
 
 
+async def screen_and_validate(session, name, recording_arguments):
+    """`screen` on one recording at the default budget, every row's selector validated there; the
+    screen's JSON."""
+    screen, is_error = await call(session, "screen", recording_arguments)
+    check(not is_error, f"screen {name}: {screen}")
+    check(all(r[4] is not None for r in screen["rows"]), f"screen {name}: every row has a selector")
+    for row in screen["rows"]:
+        note = row[5] if len(row) > 5 else {}
+        engine = note.get("engine", screen["engine"])
+        verdict, _ = await call(session, "validate", {**recording_arguments, "selector": row[4], "engine": engine})
+        check(verdict["verdict"] == "unique" and verdict["matches"][0]["node"] == row[0],
+              f"screen {name}: row {row[0]}'s selector {row[4]!r} ({engine}) selects it alone: {verdict.get('verdict')}")
+    return screen
+
+
+def start_serve(frankly, served, extras):
+    """`frankly serve --port 0` on `served` with `extras` as --mcp-tree; the process and its port
+    (read from its log, which is then drained so it can never fill the pipe)."""
+    args = [frankly, "serve", "--port", "0", "--tree", served]
+    for p in extras:
+        args += ["--mcp-tree", p]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    port = None
+    for line in proc.stderr:
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+        if m:
+            port = int(m.group(1))
+            break
+    check(port is not None, f"frankly serve did not start (exit {proc.poll()})")
+    threading.Thread(target=lambda: [None for _ in proc.stderr], daemon=True).start()
+    return proc, port
+
+
+def http_client(url):
+    """The SDK's Streamable HTTP client for `url`, ignoring proxy settings (the server is on loopback)."""
+    import httpx
+    try:
+        from mcp.client.streamable_http import streamable_http_client
+    except ImportError:  # an SDK before 1.24 has only the older name
+        from mcp.client.streamable_http import streamablehttp_client
+
+        def factory(headers=None, timeout=None, auth=None):
+            return httpx.AsyncClient(headers=headers, timeout=timeout, auth=auth, trust_env=False)
+        return streamablehttp_client(url, timeout=120, httpx_client_factory=factory), None
+    http = httpx.AsyncClient(trust_env=False, timeout=httpx.Timeout(120))
+    return streamable_http_client(url, http_client=http), http
+
+
+async def main_http():
+    frankly, fixtures = sys.argv[1], sys.argv[2]
+    real, appium = recordings(fixtures)
+    paths = real + appium
+    pocket = "xcuitest_ios26_pocketcasts_discover_mobium.xml"
+    pocket_path = next(p for p in paths if p.endswith(pocket))
+    extras = [p for p in paths if p != pocket_path]
+    proc, port = start_serve(frankly, pocket_path, extras)
+    report = {"transport": "http", "recordings": [], "checks": 0}
+    try:
+        client, http = http_client(f"http://127.0.0.1:{port}/mcp")
+        async with client as streams:
+            read, write = streams[0], streams[1]
+            async with ClientSession(read, write) as session:
+                init = await session.initialize()
+                check(init.serverInfo.name == "frankly", "server name")
+                tools = (await session.list_tools()).tools
+                check([t.name for t in tools] == TOOLS, f"tool list: {[t.name for t in tools]}")
+
+                # The --mcp-tree recordings are resources; the live tree is not.
+                resources = (await session.list_resources()).resources
+                check(sorted(r.name for r in resources) == sorted(os.path.basename(p) for p in extras),
+                      f"one resource a --mcp-tree recording: {[r.name for r in resources]}")
+                contents = (await session.read_resource(resources[0].uri)).contents
+                with open(extras[0], encoding="utf-8") as f:
+                    check(contents[0].text == f.read(), "a resource reads as the recording's own text")
+
+                # The live tree, the default recording, then every named one.
+                live = await screen_and_validate(session, "live", {})
+                check(live["recording"] == "live" and live["engine"] == "predicate", f"screen live: {live['recording']}")
+                report["recordings"].append({"file": "live", "rows": len(live["rows"]), "views": live["views"]})
+                for path in extras:
+                    name = os.path.basename(path)
+                    screen = await screen_and_validate(session, name, {"recording": name})
+                    report["recordings"].append({"file": os.path.relpath(path, fixtures), "rows": len(screen["rows"]),
+                                                 "views": screen["views"]})
+
+                good, _ = await call(session, "validate", {"selector": "name == 'Comedy'"})
+                check(good["verdict"] == "unique" and good["recording"] == "live", f"validate unique: {good}")
+                miss, _ = await call(session, "validate", {"selector": "name == 'Comedi'"})
+                check(miss["verdict"] == "no match" and miss["fix"]["unique"], f"validate miss: {miss}")
+                many, _ = await call(session, "validate", {"selector": "label == 'Follow'"})
+                check(many["verdict"] == "ambiguous" and many["count"] > 1, f"validate ambiguous: {many}")
+                selected, _ = await call(session, "select", {"selector": "type == 'XCUIElementTypeButton'"})
+                check(selected == cli_json(frankly, "select", "--tree", pocket_path, "--engine", "predicate", "--format", "json",
+                                           "type == 'XCUIElementTypeButton'"), "select on live = frankly select --format json")
+
+                for tool, arguments, fault in [
+                    ("screen", {"recording": pocket_path}, "no recording named"),
+                    ("screen", {"budget": "big"}, "\"budget\" must be an integer"),
+                    ("frobnicate", {}, "unknown tool \"frobnicate\""),
+                ]:
+                    try:
+                        await session.call_tool(tool, arguments)
+                        check(False, f"{tool} {arguments}: an error")
+                    except McpError as e:
+                        check(e.error.code == -32602 and fault in e.error.message, f"{tool} {arguments}: {e.error.code} {e.error.message}")
+                check((await session.send_ping()) is not None, "ping after the errors")
+        if http is not None:
+            await http.aclose()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+    report["checks"] = checks
+    print(json.dumps(report))
+
+
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main_http() if "--http" in sys.argv[3:] else main())

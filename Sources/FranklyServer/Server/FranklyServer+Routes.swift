@@ -47,6 +47,13 @@ extension FranklyServer {
         command("/type_into_keyboard", e.typeIntoKeyboard)
         command("/app_exec", e.appExec)
         command("/exit", e.exit)
+        for route in extraRoutes {
+            let group = route.bodyLimit == .recording ? recordings : requests
+            let handler = e.extra(route)
+            for method in FranklyExtraRoute.methods {
+                if let method = HTTPRequest.Method(method) { group.on(RouterPath(route.path), method: method, use: handler) }
+            }
+        }
         return router
     }
 }

@@ -22,6 +22,8 @@ public final class FranklyServer: Sendable {
     public let registry: EngineRegistry
     public let configuration: FranklyServerConfiguration
     public let logger: Logger
+    /// Routes an embedder added for protocols of its own (`frankly serve`: the MCP tools at `/mcp`).
+    public let extraRoutes: [FranklyExtraRoute]
 
     struct Lifecycle {
         var group: ServiceGroup?
@@ -51,8 +53,9 @@ public final class FranklyServer: Sendable {
 
     public init(host: any FranklyHost, registry: EngineRegistry,
                 configuration: FranklyServerConfiguration = FranklyServerConfiguration(),
-                logger: Logger = Logger(label: "frankly")) {
+                logger: Logger = Logger(label: "frankly"), extraRoutes: [FranklyExtraRoute] = []) {
         self.host = host; self.registry = registry; self.configuration = configuration; self.logger = logger
+        self.extraRoutes = extraRoutes
         self.reads = WorkLane(name: "query", width: configuration.maxConcurrentQueries,
                               maxWaiting: configuration.maxQueuedRequests)
         self.writes = WorkLane(name: "write", width: 1, maxWaiting: configuration.maxQueuedRequests)
@@ -128,10 +131,15 @@ public final class FranklyServer: Sendable {
         }
     }
 
-    /// Cancels the queries running in both lanes and refuses those waiting and any later ones.
+    /// Cancels the queries running in both lanes and refuses those waiting and any later ones, and
+    /// tells the extra routes, whose work runs outside the lanes, to stop theirs.
     func cancelWork() {
         reads.close()
         writes.close()
+        let routes = extraRoutes
+        if !routes.isEmpty {
+            Task { for route in routes { await route.shutdown() } }
+        }
     }
 
     /// The port the server listens on, once it does (useful with port 0); nil if it stopped
