@@ -420,7 +420,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FranklyCLITests",
-            dependencies: ["SelectorCore", "SyntheticHierarchy", "ViewSelectors", "FranklyCLI"],
+            dependencies: ["SelectorCore", "SyntheticHierarchy", "ViewSelectors", "FranklyCLI", "Audit"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -433,6 +433,7 @@ let package = Package(
                 "HierarchyFormats",
                 "TreeAlignment",
                 "LocatorGate",
+                "Audit",
                 "ViewSelectorsTesting",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),

@@ -77,18 +77,24 @@ public enum Audit {
             try runner.run(rule)
         }
         // Views in preorder, then the rules' order: a stable order for reports and baselines.
+        // Sorted as plain integer keys (node, rule rank, arrival): comparing findings themselves
+        // looked each rule's rank up and copied its strings at every comparison.
         let rank = Dictionary(uniqueKeysWithValues: Rule.all.enumerated().map { ($0.element.id, $0.offset) })
-        var findings = runner.out.enumerated().sorted {
-            ($0.element.node, rank[$0.element.rule.id] ?? 0, $0.offset) < ($1.element.node, rank[$1.element.rule.id] ?? 0, $1.offset)
-        }.map(\.element)
+        let keys = runner.out.enumerated().map { k, f in
+            (UInt64(UInt32(bitPattern: f.node)) << 16 | UInt64(rank[f.rule.id] ?? 0), k)
+        }.sorted { $0 < $1 }
+        var findings = keys.map { runner.out[$0.1] }
         let engines = options.engines ?? defaultEngines(for: tree, registry: registry)
         if options.nameViews {
+            // One prover for the recording: the candidates its views share (a class, a repeated
+            // label) run once, and positions are proven only for views nothing else names.
+            var prover = SuggestionProver(registry: registry, tree: tree, deadline: options.deadline)
             var names: [NodeID: ViewName?] = [:]
             for k in findings.indices {
                 let node = findings[k].node
                 if let known = names[node] { findings[k].name = known; continue }
                 guard names.count < options.maxNamedViews else { findings[k].unnamed = true; continue }
-                let name = try self.name(node, in: tree, engines: engines, registry: registry, deadline: options.deadline)
+                let name = try prover.name(node, engines: engines).map(ViewName.init)
                 names[node] = name
                 findings[k].name = name
             }
@@ -103,13 +109,7 @@ public enum Audit {
     /// unique. The registry proves each one by running it (`EngineRegistry.suggestion`).
     public static func name(_ node: NodeID, in tree: ViewTree, engines: [String], registry: EngineRegistry,
                             deadline: ContinuousClock.Instant?) throws(SelectorError) -> ViewName? {
-        var positional: ViewName?
-        for engine in engines {
-            guard let s = try registry.suggestion(engine: engine, for: node, in: tree, deadline: deadline), s.unique else { continue }
-            if !s.fragile { return ViewName(engine: engine, selector: s.selector, fragile: false) }
-            if positional == nil { positional = ViewName(engine: engine, selector: s.selector, fragile: true) }
-        }
-        return positional
+        try registry.name(node, in: tree, engines: engines, deadline: deadline).map(ViewName.init)
     }
 
     /// The audit of each of `trees`; with `baseline` recordings (new recording N against old

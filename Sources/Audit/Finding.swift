@@ -8,6 +8,9 @@ public struct ViewName: Sendable, Equatable {
     public var fragile: Bool
 
     public init(engine: String, selector: String, fragile: Bool) { self.engine = engine; self.selector = selector; self.fragile = fragile }
+
+    /// A unique suggestion's selector (`SuggestionProver.name(_:engines:)` returns only those).
+    init(_ s: SelectorSuggestion) { self.init(engine: s.engine, selector: s.selector, fragile: s.fragile) }
 }
 
 /// One rule broken by one view.

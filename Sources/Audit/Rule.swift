@@ -104,6 +104,18 @@ extension Rule {
         platforms: both, source: "ours (ATF's TraversalOrderCheck in part: it too compares bounds)",
         blindSpots: "z-order and drawing order (only UiAutomator2's drawing-order), transparency, and which view takes the touch")
 
+    public static let missingHeading = Rule(
+        id: "missing-heading", title: "title not marked a heading", category: .accessibility, severity: .warning,
+        why: "Screen-reader users jump between headings to skim a screen; a title not marked one is skipped.",
+        fix: "Mark it a heading: .accessibilityAddTraits(.isHeader) / the header trait (iOS), "
+            + "android:accessibilityHeading=\"true\", ViewCompat.setAccessibilityHeading or semantics { heading() } (Android).",
+        platforms: both, source: "ours (ATF has no heading check; Apple HIG and WCAG 1.3.1 on headings)",
+        blindSpots: "only recordings that carry heading state: XCUITest page sources with traits (iOS 17+), UiAutomator2 "
+            + "sources with `heading`, Compose prints that mark some view `Heading`; other formats record none, and the rule "
+            + "is off there. A heading is recognised by its "
+            + "place only (a navigation bar's or toolbar's title, a text first in a group that holds a list): fonts, "
+            + "table section headers drawn beside the cells, and web content are not seen")
+
     public static let missingID = Rule(
         id: "missing-id", title: "actionable view without a stable id", category: .testability, severity: .warning,
         why: "Tests must find it by text or position, which break with every translation or layout change.",
@@ -128,7 +140,7 @@ extension Rule {
 
     /// Every rule, in the order reports list them.
     public static let all: [Rule] = [speakableText, touchTarget, duplicateSpeakableText, duplicateClickableBounds,
-                                     editableContentDescription, redundantDescription, overlappingControls,
+                                     editableContentDescription, redundantDescription, overlappingControls, missingHeading,
                                      missingID, duplicateID, inheritedID]
 
     /// The rule with `id`, if any.

@@ -278,12 +278,16 @@ struct RuleRunner {
     /// ATF's containsWordIgnoreCase: `(?s).*\b(?i)word\b.*` (Java's `\b`: between a word
     /// character, letter, digit or underscore, and anything else).
     static func containsWord(_ text: String, _ word: String) -> Bool {
-        let hay = Array(text.lowercased().unicodeScalars), needle = Array(word.lowercased().unicodeScalars)
+        containsWord(Array(text.lowercased().unicodeScalars), Array(word.lowercased().unicodeScalars))
+    }
+
+    /// `containsWord` over scalars already lowercased, so a label is lowercased once for every word.
+    static func containsWord(_ hay: [Unicode.Scalar], _ needle: [Unicode.Scalar]) -> Bool {
         guard needle.count <= hay.count, !needle.isEmpty else { return false }
         func isWord(_ s: Unicode.Scalar) -> Bool { s == "_" || s.properties.isAlphabetic || s.properties.numericType != nil }
         var i = 0
         while i + needle.count <= hay.count {
-            if Array(hay[i..<i + needle.count]) == needle {
+            if hay[i] == needle[0] && hay[i..<i + needle.count].elementsEqual(needle) {
                 let beforeOK = i == 0 || !isWord(hay[i - 1])
                 let afterOK = i + needle.count == hay.count || !isWord(hay[i + needle.count])
                 if beforeOK && afterOK { return true }
@@ -293,19 +297,35 @@ struct RuleRunner {
         return false
     }
 
+    /// ATF's words `text` holds, in `redundantWords` order.
+    static func redundantWords(in text: String) -> [(kind: String, word: String)] {
+        let hay = Array(text.lowercased().unicodeScalars)
+        return redundantWords.filter { containsWord(hay, Array($0.word.unicodeScalars)) }
+    }
+
     /// RedundantDescriptionCheck.java: a visible, important view's content description (iOS: an
     /// actionable view's label) containing a role, state or action word; one warning per word.
     mutating func redundantDescription() throws(SelectorError) {
+        // Labels repeat (every row's "Delete"): each distinct one is searched once.
+        var words: [Int32: [(kind: String, word: String)]] = [:]
         for v in 0..<facts.count {
             try checkStop(v)
             guard facts.isVisible(v), facts.isImportant(v), !inWeb[v] else { continue }
-            let description: String?
+            let source: StringFacts
             switch facts.platform {
-            case .android: description = facts.contentDesc.nonBlank(v)
-            case .ios: description = facts.actionable[v] ? facts.label.nonBlank(v) : nil
+            case .android: source = facts.contentDesc
+            case .ios:
+                guard facts.actionable[v] else { continue }
+                source = facts.label
             }
-            guard let d = description else { continue }
-            for (kind, word) in Self.redundantWords where Self.containsWord(d, word) {
+            guard let d = source.nonBlank(v) else { continue }
+            let id = source.valueID(v)
+            let found: [(kind: String, word: String)]
+            if id >= 0, let known = words[id] { found = known } else {
+                found = Self.redundantWords(in: d)
+                if id >= 0 { words[id] = found }
+            }
+            for (kind, word) in found {
                 out.append(Finding(rule: .redundantDescription, node: NodeID(v),
                                    message: "label \"\(d.prefix(80))\" contains the \(kind) \"\(word)\"", key: word))
             }
@@ -324,49 +344,153 @@ struct RuleRunner {
     mutating func overlappingControls() throws(SelectorError) {
         guard facts.hasFrames else { return }
         let tree = facts.tree
+        let frames = facts.frames
         let cell = 64.0
-        var grid: [Int64: [Int]] = [:]
-        // Views spanning more than 64 cells, compared with every later view instead of bucketed.
+        // The views compared, in preorder, with the 64-unit cells their frames cover.
+        var boxes: [(v: Int, x0: Int, x1: Int, y0: Int, y1: Int, big: Bool)] = []
+        for v in 0..<facts.count where facts.actionable[v] && facts.isVisible(v) && !inWeb[v] {
+            try checkStop(v)
+            let rv = frames[v]
+            // Frames past a billion units (a hostile recording) are left out rather than bucketed.
+            guard !rv.x.isNaN, rv.width > 0, rv.height > 0, abs(rv.x) < 1e9, abs(rv.y) < 1e9, rv.width < 1e9, rv.height < 1e9 else { continue }
+            let x0 = Int((rv.x / cell).rounded(.down)), x1 = Int(((rv.x + rv.width) / cell).rounded(.down))
+            let y0 = Int((rv.y / cell).rounded(.down)), y1 = Int(((rv.y + rv.height) / cell).rounded(.down))
+            // Views spanning more than 64 cells are compared with every later view instead of bucketed.
+            boxes.append((v, x0, x1, y0, y1, (x1 - x0 + 1) * (y1 - y0 + 1) > 64))
+        }
+        // Each cell's views as a list threaded through flat arrays (first, last, next), in the
+        // order they came: no array per cell. Cells are numbered in a flat grid over the views'
+        // extent where that is small, else through a dictionary.
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for b in boxes where !b.big {
+            minX = min(minX, b.x0); maxX = max(maxX, b.x1); minY = min(minY, b.y0); maxY = max(maxY, b.y1)
+        }
+        let cols = minX <= maxX ? maxX - minX + 1 : 0, rows = minY <= maxY ? maxY - minY + 1 : 0
+        let flat = cols > 0 && rows > 0 && cols <= (1 << 20) && rows <= (1 << 20) && cols * rows <= max(1 << 16, boxes.count * 64)
+        var numbered: [Int64: Int32] = [:]
+        var first = [Int32](repeating: -1, count: flat ? cols * rows : 0), last = first
+        var next: [Int32] = [], entry: [Int32] = []
+        func number(_ cx: Int, _ cy: Int, adding: Bool) -> Int {
+            if flat { return (cx - minX) * rows + (cy - minY) }
+            let key = Int64(cx) << 32 ^ (Int64(cy) & 0xffff_ffff)
+            if let n = numbered[key] { return Int(n) }
+            guard adding else { return -1 }
+            numbered[key] = Int32(first.count)
+            first.append(-1); last.append(-1)
+            return first.count - 1
+        }
         var big: [Int] = []
         // The view that last compared each view: a stamp instead of a set per view.
         var stamp = [Int](repeating: -1, count: facts.count)
-        func key(_ cx: Int64, _ cy: Int64) -> Int64 { (cx << 32) ^ (cy & 0xffff_ffff) }
-        for v in 0..<facts.count where facts.actionable[v] && facts.isVisible(v) && !inWeb[v] {
-            try checkStop(v)
-            let rv = facts.frames[v]
-            // Frames past a billion units (a hostile recording) are left out rather than bucketed.
-            guard !rv.x.isNaN, rv.width > 0, rv.height > 0, abs(rv.x) < 1e9, abs(rv.y) < 1e9, rv.width < 1e9, rv.height < 1e9 else { continue }
-            let x0 = Int64((rv.x / cell).rounded(.down)), x1 = Int64(((rv.x + rv.width) / cell).rounded(.down))
-            let y0 = Int64((rv.y / cell).rounded(.down)), y1 = Int64(((rv.y + rv.height) / cell).rounded(.down))
-            let isBig = (x1 - x0 + 1) * (y1 - y0 + 1) > 64
-            let cells: [(Int64, Int64)] = isBig ? [] : (x0...x1).flatMap { cx in (y0...y1).map { (cx, $0) } }
-            var found: Int?
+        for b in boxes {
+            let v = b.v, rv = frames[v]
             var compared = 0
-            let buckets = [big] + cells.map { grid[key($0.0, $0.1)] ?? [] }
-            search: for bucket in buckets {
-                for u in bucket where stamp[u] != v {
-                    stamp[u] = v
-                    compared += 1
-                    if compared > Self.maxOverlapCandidates { break search }
-                    // Nested: an ancestor holds the other (a cell and its button).
-                    if v < Int(tree.ends[u]) { continue }
-                    let ru = facts.frames[u]
-                    guard ru != rv, ru.intersects(rv) else { continue }
-                    let w = min(ru.x + ru.width, rv.x + rv.width) - max(ru.x, rv.x)
-                    let h = min(ru.y + ru.height, rv.y + rv.height) - max(ru.y, rv.y)
-                    let smaller = min(ru.width * ru.height, rv.width * rv.height)
-                    if w * h >= smaller / 4 {
-                        found = u
-                        out.append(Finding(rule: .overlappingControls, node: NodeID(v),
-                                           message: "overlaps \(tree.className(of: NodeID(u))) by \(safeInt((w * h / smaller * 100).rounded()))% of the smaller",
-                                           related: [NodeID(u)]))
-                        break search
+            var hit: (u: Int, percent: Int)?
+            var done = false
+            func consider(_ u: Int) {
+                guard stamp[u] != v else { return }
+                stamp[u] = v
+                compared += 1
+                if compared > Self.maxOverlapCandidates { done = true; return }
+                // Nested: an ancestor holds the other (a cell and its button).
+                if v < Int(tree.ends[u]) { return }
+                let ru = frames[u]
+                guard ru != rv, ru.intersects(rv) else { return }
+                let w = min(ru.x + ru.width, rv.x + rv.width) - max(ru.x, rv.x)
+                let h = min(ru.y + ru.height, rv.y + rv.height) - max(ru.y, rv.y)
+                let smaller = min(ru.width * ru.height, rv.width * rv.height)
+                if w * h >= smaller / 4 {
+                    hit = (u, safeInt((w * h / smaller * 100).rounded()))
+                    done = true
+                }
+            }
+            for u in big where !done { consider(u) }
+            if !b.big {
+                search: for cx in b.x0...b.x1 {
+                    for cy in b.y0...b.y1 {
+                        let n = number(cx, cy, adding: false)
+                        var e = n < 0 ? -1 : Int(first[n])
+                        while e >= 0 && !done { consider(Int(entry[e])); e = Int(next[e]) }
+                        if done { break search }
                     }
                 }
             }
-            _ = found
-            if isBig { big.append(v) } else { for (cx, cy) in cells { grid[key(cx, cy), default: []].append(v) } }
+            if let hit {
+                out.append(Finding(rule: .overlappingControls, node: NodeID(v),
+                                   message: "overlaps \(tree.className(of: NodeID(hit.u))) by \(hit.percent)% of the smaller",
+                                   related: [NodeID(hit.u)]))
+            }
+            if b.big { big.append(v); continue }
+            for cx in b.x0...b.x1 {
+                for cy in b.y0...b.y1 {
+                    let n = number(cx, cy, adding: true)
+                    let e = Int32(entry.count)
+                    entry.append(Int32(v)); next.append(-1)
+                    if last[n] >= 0 { next[Int(last[n])] = e } else { first[n] = e }
+                    last[n] = e
+                }
+            }
         }
+    }
+
+    /// Ours (ATF has no heading check): a static text in a heading's place that the recording
+    /// says is not a heading. Only where the recording carries heading state (iOS: the view's
+    /// `traits`, XCUITest sources from iOS 17; Android: `heading`, newer UiAutomator2 sources, or
+    /// a Compose semantics print that marks some view `Heading`);
+    /// a heading's place is the first text of a navigation bar or toolbar (the screen's title),
+    /// or a text standing first in a group that holds a list (a section's title: "Trending"
+    /// above its carousel). Texts that act (buttons are TextViews on Android), edit or check,
+    /// and texts VoiceOver does not visit (`accessible="false"`: a button's own caption), are
+    /// left out.
+    mutating func missingHeading() throws(SelectorError) {
+        let tree = facts.tree
+        for v in 0..<facts.count {
+            try checkStop(v)
+            guard facts.isText[v], !facts.a11yActionable[v], !facts.isEditable[v], !facts.checkable.isTrue(v),
+                  facts.isVisible(v), facts.isImportant(v), !inWeb[v] else { continue }
+            let state: String
+            switch facts.platform {
+            case .ios:
+                guard let traits = facts.traits[v], !facts.accessible.isFalse(v) else { continue }
+                if traits.split(separator: ",").contains(where: { trimmed(String($0)) == "Header" }) { continue }
+                state = traits.isEmpty ? "no traits" : "traits \(traits)"
+            case .android:
+                guard facts.heading.isFalse(v) || (facts.headingsListed && !facts.heading.isTrue(v)) else { continue }
+                state = facts.headingsListed ? "no Heading" : "heading=false"
+            }
+            let p = Int(tree.parents[v])
+            guard p >= 0, let text = facts.ownText(v).0 else { continue }
+            let place: String
+            if facts.isTitleBar[p] && firstText(in: p) == v {
+                place = "titles the \(facts.platform == .ios ? "navigation bar" : "toolbar")"
+            } else if p + 1 == v && holdsList(after: v, in: p) {
+                place = "heads a group holding a list"
+            } else {
+                continue
+            }
+            out.append(Finding(rule: .missingHeading, node: NodeID(v),
+                               message: "\"\(text.prefix(80))\" \(place) but is not marked a heading (\(state))"))
+        }
+    }
+
+    /// The first static text among `p`'s children (-1: none).
+    private func firstText(in p: Int) -> Int {
+        var c = p + 1
+        while c < Int(facts.tree.ends[p]) {
+            if facts.isText[c] { return c }
+            c = Int(facts.tree.ends[c])
+        }
+        return -1
+    }
+
+    /// Whether a child of `p` after `v` is a list (a scroll container, or recorded scrollable).
+    private func holdsList(after v: Int, in p: Int) -> Bool {
+        var c = Int(facts.tree.ends[v])
+        while c < Int(facts.tree.ends[p]) {
+            if facts.isScrollContainer[c] || facts.scrollable.isTrue(c) { return true }
+            c = Int(facts.tree.ends[c])
+        }
+        return false
     }
 
     /// Whether a view counts for the testability rules and the score: visible, actionable, native.
@@ -470,6 +594,7 @@ struct RuleRunner {
         case Rule.editableContentDescription.id: try editableContentDescription()
         case Rule.redundantDescription.id: try redundantDescription()
         case Rule.overlappingControls.id: try overlappingControls()
+        case Rule.missingHeading.id: try missingHeading()
         case Rule.missingID.id: try missingID()
         case Rule.duplicateID.id: try duplicateID()
         case Rule.inheritedID.id: try inheritedID()

@@ -98,6 +98,11 @@ struct ViewFacts {
     let traits: StringFacts
     let clickable: FlagFacts, longClickable: FlagFacts, focusable: FlagFacts, checkable: FlagFacts, checked: FlagFacts
     let scrollable: FlagFacts, hidden: FlagFacts, important: FlagFacts, accessible: FlagFacts, password: FlagFacts
+    /// Android's `heading` (UiAutomator2's newer page sources record it on every view; Compose's
+    /// semantics print lists `Heading` on headings only).
+    let heading: FlagFacts
+    /// A Compose semantics print holding some `Heading`: there, a view without one is no heading.
+    let headingsListed: Bool
     /// Per view: a screen reader or a tap acts on it.
     var actionable: [Bool]
     /// Per view: ATF's `isActionableForAccessibility` (clickable, focusable or long-clickable); iOS: `actionable`.
@@ -108,6 +113,11 @@ struct ViewFacts {
     let linkTrait: [Bool]
     let isSpinner: [Bool]
     let isEditable: [Bool], isWebView: [Bool], isAbsList: [Bool], isScrollContainer: [Bool], isLink: [Bool], isCell: [Bool]
+    /// Per view: a static text (UILabel, XCUITest's StaticText, Android's TextView and its kinds).
+    let isText: [Bool]
+    /// Per view: a bar whose first text is the screen's title (a navigation bar, an Android
+    /// toolbar by class, or by AppCompat's `action_bar` / the usual `toolbar` id where it is a ViewGroup).
+    let isTitleBar: [Bool]
     /// The screen's rectangle (the largest root frame), for ATF's edge exception.
     let screen: Rect?
 
@@ -137,6 +147,8 @@ struct ViewFacts {
         important = FlagFacts(tree, ["important-for-accessibility", "a11y-important", "importantForAccessibility"])
         accessible = FlagFacts(tree, ["accessible", "isAccessibilityElement"])
         password = FlagFacts(tree, ["password"])
+        heading = FlagFacts(tree, ["heading", "Heading"])
+        headingsListed = tree.columns["heading"] == nil && tree.columns["Heading"] != nil
         let classes = tree.classes
         func mask(_ names: [String]) -> [Bool] {
             var m = [Bool](repeating: false, count: classes.count)
@@ -154,6 +166,9 @@ struct ViewFacts {
                                   "androidx.recyclerview.widget.RecyclerView", "UIScrollView"])
         isLink = mask(["XCUIElementTypeLink", "UIALink"])
         isCell = mask(["UITableViewCell", "UICollectionViewCell"])
+        isText = mask(["UILabel", "android.widget.TextView"])
+        let bars = mask(["UINavigationBar", "android.widget.Toolbar", "androidx.appcompat.widget.Toolbar",
+                         "com.google.android.material.appbar.MaterialToolbar"])
         let controls = mask(["UIControl", "UIButton", "UISwitch", "UISlider", "UITextField", "UITextView", "UISegmentedControl",
                              "UIStepper", "UIDatePicker", "UIPageControl", "UISearchTextField",
                              "XCUIElementTypeLink", "XCUIElementTypeKey", "XCUIElementTypeMenuItem", "XCUIElementTypeTab",
@@ -193,6 +208,13 @@ struct ViewFacts {
         }
         self.actionable = actionable
         self.linkTrait = linkTrait
+        let android = platform == .android
+        isTitleBar = (0..<tree.count).map { n in
+            guard !bars[n] else { return true }
+            guard android, let id = identifier.nonBlank(n) else { return false }
+            let entry = id.split(separator: "/").last ?? ""
+            return entry == "toolbar" || entry == "action_bar"
+        }
         a11yActionable = a11y
         stableID = ids
         var best: Rect?

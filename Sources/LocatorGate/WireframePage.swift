@@ -7,6 +7,11 @@ public import TreeAlignment
 /// text. Clicking a row lights its views in both wireframes; hovering a box lights its
 /// counterpart. One self-contained file: no request leaves it (a CSP forbids them), light and
 /// dark colour schemes, readable when printed.
+///
+/// Other pages in the package (`frankly audit --html`) are composed of the same parts: `page`
+/// (the shell, styles and scripts), `summary`, `legend`, `wireframe` and `pair`. A row that
+/// lights views is any `li.edit` or `tr.check` carrying `data-old` and `data-new` (node ids,
+/// space-separated) of the boxes to light in the old and new wireframes.
 public enum WireframePage {
     /// The alignment of `old` and `new` as a page: the edits by kind, then the wireframes.
     public static func diff(_ a: ViewTreeAlignment, old: ViewTree, new: ViewTree, title: String) -> String {
@@ -15,12 +20,11 @@ public enum WireframePage {
         for v in a.inserted { kindsNew[v] = "inserted" }
         for c in a.changed { kindsOld[c.old] = "changed"; kindsNew[c.new] = "changed" }
         for p in a.moved { kindsOld[p.old] = "moved"; kindsNew[p.new] = "moved" }
-        var peerOld: [NodeID: NodeID] = [:], peerNew: [NodeID: NodeID] = [:]
-        for p in a.matches { peerOld[p.old] = p.new; peerNew[p.new] = p.old }
-        let summary = "<p class=\"summary\" id=\"summary\">\(a.matches.count) matched, "
+        let (peerOld, peerNew) = peers(a)
+        let summary = summary("\(a.matches.count) matched, "
             + "<span class=\"k-changed\">\(a.changed.count) changed</span>, <span class=\"k-inserted\">\(a.inserted.count) inserted</span>, "
             + "<span class=\"k-deleted\">\(a.deleted.count) deleted</span>, <span class=\"k-moved\">\(a.moved.count) moved</span>."
-            + " Click an edit to light its views; hover a box to light its counterpart.</p>"
+            + " Click an edit to light its views; hover a box to light its counterpart.")
         func entry(_ oldView: NodeID?, _ newView: NodeID?, _ text: String) -> String {
             "<li class=\"edit\" tabindex=\"0\" data-old=\"\(oldView.map(String.init) ?? "")\" data-new=\"\(newView.map(String.init) ?? "")\">\(xml(text))</li>"
         }
@@ -39,12 +43,8 @@ public enum WireframePage {
             edits += "</ul></section>"
         }
         edits += "</div>"
-        let body = summary + legend(kinds: true) + edits + """
-            <div class="pair">
-            \(wireframe(old, side: "old", kinds: kindsOld, peers: peerOld))
-            \(wireframe(new, side: "new", kinds: kindsNew, peers: peerNew))
-            </div>
-            """
+        let body = summary + legend(kinds: true) + edits + "\n"
+            + pair([wireframe(old, side: "old", kinds: kindsOld, peers: peerOld), wireframe(new, side: "new", kinds: kindsNew, peers: peerNew)])
         return page(title: title, body: body)
     }
 
@@ -54,8 +54,7 @@ public enum WireframePage {
     /// nothing, the old views' counterparts).
     public static func check(_ gate: LocatorGate, _ checks: [LocatorCheck], title: String) -> String {
         let a = gate.alignments[0]
-        var peerOld: [NodeID: NodeID] = [:], peerNew: [NodeID: NodeID] = [:]
-        for p in a.matches { peerOld[p.old] = p.new; peerNew[p.new] = p.old }
+        let (peerOld, peerNew) = peers(a)
         var counts: [LocatorCheck.Status: Int] = [:]
         for c in checks { counts[c.status, default: 0] += 1 }
         // Failing first, then fragile, then ok; the selectors' own order within each.
@@ -63,8 +62,8 @@ public enum WireframePage {
         let verdicts = LocatorCheck.Status.allCases.sorted { $0.severity < $1.severity }
             .map { "<span class=\"s-\($0.rawValue)\">\(counts[$0] ?? 0) \($0.rawValue)</span>" }.joined(separator: " · ")
         let recordings = "\(gate.old.count) old and \(gate.new.count) new recording\(gate.new.count == 1 && gate.old.count == 1 ? "" : "s")"
-        let summary = "<p class=\"summary\" id=\"summary\">\(verdicts) — \(checks.count) selector\(checks.count == 1 ? "" : "s") "
-            + "checked on \(recordings). Click a row to light its views.</p>"
+        let summary = summary("\(verdicts) — \(checks.count) selector\(checks.count == 1 ? "" : "s") "
+            + "checked on \(recordings). Click a row to light its views.")
         var rows = ""
         for (k, c) in ordered {
             let olds = (c.old.first ?? []).map(String.init).joined(separator: " ")
@@ -84,12 +83,8 @@ public enum WireframePage {
             <table class="checks" id="checks"><thead><tr><th>status</th><th>selector</th><th>old → new</th><th>fix</th><th>why</th></tr></thead>
             <tbody>
             \(rows)</tbody></table>
-            """ + legend(kinds: false) + """
-            <div class="pair">
-            \(wireframe(gate.old[0], side: "old", kinds: [:], peers: peerOld))
-            \(wireframe(gate.new[0], side: "new", kinds: [:], peers: peerNew))
-            </div>
-            """
+            """ + legend(kinds: false) + "\n"
+            + pair([wireframe(gate.old[0], side: "old", peers: peerOld), wireframe(gate.new[0], side: "new", peers: peerNew)])
         return page(title: title, body: body)
     }
 
@@ -98,14 +93,35 @@ public enum WireframePage {
     /// Most boxes a wireframe draws (the first in preorder): past this the page is too heavy.
     static let maxBoxes = 20_000
 
-    /// What the colours mean.
+    /// What the colours mean on the diff page (`kinds`) and the check page.
     static func legend(kinds: Bool) -> String {
-        let items = kinds
-            ? [("k-changed", "changed"), ("k-inserted", "inserted"), ("k-deleted", "deleted"), ("k-moved", "moved"),
-               ("lit", "the clicked edit's views"), ("hot", "the hovered view and its counterpart")]
-            : [("lit", "what the clicked selector selects (where it selects nothing now, where its target went)"),
-               ("hot", "the hovered view and its counterpart")]
-        return "<p class=\"legend\">" + items.map { "<span class=\"swatch \($0.0)\"></span>\($0.1)" }.joined(separator: " ") + "</p>"
+        kinds
+            ? legend([("k-changed", "changed"), ("k-inserted", "inserted"), ("k-deleted", "deleted"), ("k-moved", "moved"),
+                      ("lit", "the clicked edit's views"), ("hot", "the hovered view and its counterpart")])
+            : legend([("lit", "what the clicked selector selects (where it selects nothing now, where its target went)"),
+                      ("hot", "the hovered view and its counterpart")])
+    }
+
+    /// A line of colour swatches, each a CSS class (`k-deleted`, `lit`, …) and what it means (HTML).
+    package static func legend(_ items: [(swatch: String, meaning: String)]) -> String {
+        "<p class=\"legend\">" + items.map { "<span class=\"swatch \($0.swatch)\"></span>\($0.meaning)" }.joined(separator: " ") + "</p>"
+    }
+
+    /// The page's first line (`#summary`, which the browser test finds in the first screen); `html` is markup.
+    package static func summary(_ html: String) -> String {
+        "<p class=\"summary\" id=\"summary\">\(html)</p>"
+    }
+
+    /// Each view's counterpart through `a`: old view to new, and new view to old (`wireframe`'s `peers`).
+    package static func peers(_ a: ViewTreeAlignment) -> (old: [NodeID: NodeID], new: [NodeID: NodeID]) {
+        var old: [NodeID: NodeID] = [:], new: [NodeID: NodeID] = [:]
+        for p in a.matches { old[p.old] = p.new; new[p.new] = p.old }
+        return (old, new)
+    }
+
+    /// Wireframes side by side (`wireframe`'s figures, one or two); a clicked row scrolls here.
+    package static func pair(_ figures: [String]) -> String {
+        "<div class=\"pair\">\n" + figures.joined(separator: "\n") + "\n</div>"
     }
 
     /// The text a box shows: the view's label, else its identifier, else its text or value.
@@ -117,9 +133,14 @@ public enum WireframePage {
     }
 
     /// One recording as boxes at their recorded frames (percentages of the frames' hull, so the
-    /// picture scales with its column), each showing its text, the class on hover.
-    static func wireframe(_ tree: ViewTree, side: String, kinds: [NodeID: String], peers: [NodeID: NodeID]) -> String {
-        let none = "<figure class=\"wire\" data-side=\"\(side)\"><figcaption>\(side)</figcaption><p>This recording has no frames to draw.</p></figure>"
+    /// picture scales with its column), each showing its text, the class on hover. `side` (`old`
+    /// or `new`) is which of a row's `data-old`/`data-new` lights it; `caption` (default: the
+    /// side) is its heading, as text; `kinds` outlines views by edit kind (`k-<kind>`); `peers`
+    /// gives each view's counterpart in the other wireframe, lit on hover.
+    package static func wireframe(_ tree: ViewTree, side: String, caption: String? = nil, kinds: [NodeID: String] = [:],
+                                  peers: [NodeID: NodeID] = [:]) -> String {
+        let head = "<figure class=\"wire\" data-side=\"\(side)\"><figcaption>\(xml(caption ?? side))</figcaption>"
+        let none = head + "<p>This recording has no frames to draw.</p></figure>"
         guard case .frames(let frames)? = tree.columns["accessibilityFrame"] else { return none }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for r in frames where !r.x.isNaN && r.width.isFinite && r.height.isFinite {
@@ -128,7 +149,7 @@ public enum WireframePage {
         guard minX.isFinite, maxX > minX, maxY > minY else { return none }
         let w = maxX - minX, h = maxY - minY
         func pct(_ d: Double) -> String { num((d * 10_000).rounded() / 100) }
-        var out = "<figure class=\"wire\" data-side=\"\(side)\"><figcaption>\(side)</figcaption>"
+        var out = head
         out += "<div class=\"frame\" data-side=\"\(side)\" style=\"aspect-ratio: \(num(w)) / \(num(h))\">\n"
         for v in 0..<min(tree.count, maxBoxes) {
             let r = frames[v]
@@ -150,7 +171,10 @@ public enum WireframePage {
         d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
     }
 
-    static func page(title: String, body: String) -> String {
+    /// The whole page: `title` (text) as its title and heading, `body` (markup) below it, the
+    /// shared styles with `style` (CSS) after them, and the scripts that light a clicked row's
+    /// views and a hovered box's counterpart.
+    package static func page(title: String, body: String, style: String = "") -> String {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>\(xml(title))</title>
@@ -193,7 +217,7 @@ public enum WireframePage {
         .box.lit { background: var(--lit); border: 2px solid var(--fg); z-index: 1; }
         .box.hot { outline: 2px dashed var(--fg); z-index: 2; }
         @media print { button.copy { display: none; } .frame { height: 60vh; } .group { max-height: none; } .pair { break-inside: avoid; } }
-        </style></head><body>
+        \(style)</style></head><body>
         <h1>\(xml(title))</h1>
         \(body)
         <script>

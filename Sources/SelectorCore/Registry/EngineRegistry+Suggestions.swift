@@ -33,7 +33,8 @@ extension EngineRegistry {
     /// own compiler, the limits or the matcher would treat differently.
     public func suggestion(engine name: String, for node: NodeID, in tree: ViewTree) -> SelectorSuggestion? {
         guard let engine = registeredEngine(name), Int(node) >= 0, Int(node) < tree.count else { return nil }
-        return Self.suggestion(from: engine.suggestions(for: node, in: tree), of: engine, named: name, for: node) { text in
+        return Self.suggestion(from: engine.suggestions(for: node, in: tree), of: engine, named: name, for: node,
+                               byPosition: { byPosition($0, of: engine, named: name) }) { text in
             try? select(text, engine: name, in: tree)
         }
     }
@@ -44,20 +45,22 @@ extension EngineRegistry {
     /// once it has passed this throws `QueryBudget.deadlineError` (`QueryBudget.cancelledError`
     /// once cancelled) where `suggestion(engine:for:in:)` would count a stopped check as a
     /// candidate that failed. `EngineRegistry.translate` builds its unions with it.
+    ///
+    /// A caller asking about many views of one tree keeps a `SuggestionProver` instead, so the
+    /// candidates its views share run once.
     public func suggestion(engine name: String, for node: NodeID, in tree: ViewTree,
                            deadline: ContinuousClock.Instant?) throws(SelectorError) -> SelectorSuggestion? {
-        let stop = QueryDeadline(deadline)
-        guard let engine = registeredEngine(name), Int(node) >= 0, Int(node) < tree.count else { return nil }
-        let candidates = engine.suggestions(for: node, in: tree, deadline: deadline)
-        try stop.check()
-        return try Self.suggestion(from: candidates, of: engine, named: name, for: node) { (text) throws(SelectorError) -> [NodeID]? in
-            try stop.check()
-            do { return try select(text, engine: name, in: tree, deadline: deadline) } catch {
-                // A stop is the whole call's; any other failure rules this candidate out, as above.
-                try stop.check()
-                return nil
-            }
+        var prover = SuggestionProver(registry: self, tree: tree, deadline: deadline)
+        return try prover.suggestion(engine: name, for: node)
+    }
+
+    /// Whether `selector` names by position (`SelectorProgram.selectsByPosition`): the program
+    /// `select` runs, read from the compile cache (a plain selector), else compiled by `engine`.
+    func byPosition(_ selector: String, of engine: any SelectorEngine, named name: String) -> Bool {
+        if !isChainSelector(selector), let compiled = try? compile(selector, engine: name) {
+            return compiled.program.selectsByPosition
         }
+        return (try? engine.compile(selector))?.selectsByPosition ?? false
     }
 
     /// The rule `suggestion(engine:for:in:)` applies to `candidates`, over `run` (the views a
@@ -73,7 +76,15 @@ extension EngineRegistry {
     package static func suggestion<E: Error>(from candidates: [String], of engine: any SelectorEngine, named name: String,
                                              for node: NodeID,
                                              run: (String) throws(E) -> [NodeID]?) throws(E) -> SelectorSuggestion? {
-        func byPosition(_ text: String) -> Bool { (try? engine.compile(text))?.selectsByPosition ?? false }
+        try suggestion(from: candidates, of: engine, named: name, for: node,
+                       byPosition: { (try? engine.compile($0))?.selectsByPosition ?? false }, run: run)
+    }
+
+    /// As `suggestion(from:of:named:for:run:)`, with `byPosition` saying whether a candidate's
+    /// program names by position (the registry reads it from its compile cache).
+    package static func suggestion<E: Error>(from candidates: [String], of engine: any SelectorEngine, named name: String,
+                                             for node: NodeID, byPosition: (String) -> Bool,
+                                             run: (String) throws(E) -> [NodeID]?) throws(E) -> SelectorSuggestion? {
         var positional: SelectorSuggestion?
         var fallback: SelectorSuggestion?
         for candidate in candidates {
