@@ -43,9 +43,10 @@ public enum AuditPage {
             + "if (b && !b.classList.contains('f-error')) b.classList.add('f-' + sev); }));</script>\n"
         var figures: [String] = []
         if let baseline, let alignment {
-            let (peerOld, peerNew) = WireframePage.peers(alignment)
-            figures.append(WireframePage.wireframe(baseline, side: "old", caption: "baseline", peers: peerOld))
-            figures.append(WireframePage.wireframe(tree, side: "new", caption: path, peers: peerNew))
+            // As on the diff page: what changed since the baseline outlined by kind, counterparts lit on hover.
+            let (kindsOld, kindsNew) = WireframePage.kinds(alignment), (peerOld, peerNew) = WireframePage.peers(alignment)
+            figures.append(WireframePage.wireframe(baseline, side: "old", caption: "baseline", kinds: kindsOld, peers: peerOld))
+            figures.append(WireframePage.wireframe(tree, side: "new", caption: path, kinds: kindsNew, peers: peerNew))
         } else {
             figures.append(WireframePage.wireframe(tree, side: "new", caption: path))
         }

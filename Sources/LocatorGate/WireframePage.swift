@@ -15,11 +15,7 @@ public import TreeAlignment
 public enum WireframePage {
     /// The alignment of `old` and `new` as a page: the edits by kind, then the wireframes.
     public static func diff(_ a: ViewTreeAlignment, old: ViewTree, new: ViewTree, title: String) -> String {
-        var kindsOld: [NodeID: String] = [:], kindsNew: [NodeID: String] = [:]
-        for v in a.deleted { kindsOld[v] = "deleted" }
-        for v in a.inserted { kindsNew[v] = "inserted" }
-        for c in a.changed { kindsOld[c.old] = "changed"; kindsNew[c.new] = "changed" }
-        for p in a.moved { kindsOld[p.old] = "moved"; kindsNew[p.new] = "moved" }
+        let (kindsOld, kindsNew) = kinds(a)
         let (peerOld, peerNew) = peers(a)
         let summary = summary("\(a.matches.count) matched, "
             + "<span class=\"k-changed\">\(a.changed.count) changed</span>, <span class=\"k-inserted\">\(a.inserted.count) inserted</span>, "
@@ -110,6 +106,17 @@ public enum WireframePage {
     /// The page's first line (`#summary`, which the browser test finds in the first screen); `html` is markup.
     package static func summary(_ html: String) -> String {
         "<p class=\"summary\" id=\"summary\">\(html)</p>"
+    }
+
+    /// Each edited view's kind through `a` (`deleted`, `inserted`, `changed`, `moved`), old views
+    /// and new (`wireframe`'s `kinds`).
+    package static func kinds(_ a: ViewTreeAlignment) -> (old: [NodeID: String], new: [NodeID: String]) {
+        var old: [NodeID: String] = [:], new: [NodeID: String] = [:]
+        for v in a.deleted { old[v] = "deleted" }
+        for v in a.inserted { new[v] = "inserted" }
+        for c in a.changed { old[c.old] = "changed"; new[c.new] = "changed" }
+        for p in a.moved { old[p.old] = "moved"; new[p.new] = "moved" }
+        return (old, new)
     }
 
     /// Each view's counterpart through `a`: old view to new, and new view to old (`wireframe`'s `peers`).

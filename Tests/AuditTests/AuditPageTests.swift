@@ -36,5 +36,10 @@ import SelectorCore
         #expect(page.contains("data-old=\"9\" data-new=\"9\""))
         #expect(page.contains("data-peer=\"9\""))
         #expect(page.contains("known "))
+        // A baseline that differs: its edits outlined by kind, as on the diff page.
+        let relabelled = tree.setting("accessibilityLabel", to: .string("Preferences"), on: [9])
+        let edited = try Audit.run([relabelled], baseline: [tree], registry: auditRegistry)
+        let page2 = AuditPage.html(edited, paths: ["kiwix.xml"], title: "frankly audit", baseline: tree)
+        #expect(page2.components(separatedBy: "<div class=\"box k-changed\" data-id=\"9\"").count - 1 == 2)
     }
 }

@@ -31,12 +31,18 @@ import TreeAlignment
         #expect(page.contains("document.querySelectorAll(\"tr.check, li.edit\")"))
     }
 
-    @Test func peersAreTheMatches() throws {
+    @Test func peersAndKindsAreTheAlignments() throws {
         let tree = try loadReal(Self.kiwix)
         let a = align(tree, tree)
         let (old, new) = WireframePage.peers(a)
         #expect(old.count == a.matches.count && new.count == a.matches.count)
         #expect(old[9] == 9 && new[9] == 9)
+        #expect(WireframePage.kinds(a).old.isEmpty && WireframePage.kinds(a).new.isEmpty)
+        // Settings relabelled: changed on both sides, and outlined so in its wireframe.
+        let relabelled = tree.setting("accessibilityLabel", to: .string("Preferences"), on: [9])
+        let kinds = WireframePage.kinds(align(tree, relabelled))
+        #expect(kinds.old[9] == "changed" && kinds.new[9] == "changed")
+        #expect(WireframePage.wireframe(relabelled, side: "new", kinds: kinds.new).contains("<div class=\"box k-changed\" data-id=\"9\""))
     }
 
     /// The diff page is the parts in order: summary, legend, the edits, then the pair.
