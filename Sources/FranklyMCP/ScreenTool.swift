@@ -229,20 +229,18 @@ extension MCPToolbox {
         return .object(pairs)
     }
 
-    /// The first of `engines`' suggestions for `node` that selects it alone by what it is (each
-    /// checked by running it: `EngineRegistry.suggestion(engine:for:in:deadline:)`); else the
-    /// first that does so by position (`fragile`); else, with `allowShared`, the first that
-    /// selects it among others; nil when none does.
+    /// The registry's name for `node` (`EngineRegistry.name`: the first of `engines` whose
+    /// suggestion, checked by running it, selects it alone by what it is, else by position,
+    /// `fragile`); else, with `allowShared`, the first suggestion that selects it among others;
+    /// nil when none does.
     func provenSelector(for node: NodeID, in tree: ViewTree, engines: [String], deadline: ContinuousClock.Instant?,
                         allowShared: Bool = false) throws(SelectorError) -> SelectorSuggestion? {
-        var fragileOne: SelectorSuggestion?
-        var sharedOne: SelectorSuggestion?
+        if let named = try registry.name(node, in: tree, engines: engines, deadline: deadline) { return named }
+        guard allowShared else { return nil }
         for name in engines {
-            guard let s = try registry.suggestion(engine: name, for: node, in: tree, deadline: deadline) else { continue }
-            if s.unique && !s.fragile { return s }
-            if s.unique { if fragileOne == nil { fragileOne = s } } else if sharedOne == nil { sharedOne = s }
+            if let s = try registry.suggestion(engine: name, for: node, in: tree, deadline: deadline), !s.unique { return s }
         }
-        return fragileOne ?? (allowShared ? sharedOne : nil)
+        return nil
     }
 
     /// One row: `[node, role, text, bounds, selector]` (with `depth` after `node` in full mode),
