@@ -9,9 +9,9 @@ extension Run {
     /// input are a suffix of the document, so the inputs' union so far is the suffix from the
     /// lowest start, and a new input adds the nodes from its start up to that one. Likewise
     /// `preceding` (`precedingNotYetWalked`): an earlier input's preceding nodes are all a later
-    /// one's, so the union so far is the highest input's. Every other
-    /// axis is walked per input and de-duplicated after (each walk charged as it ends, so a long
-    /// list of inputs stops at the budget).
+    /// one's, so the union so far is the highest input's. Every other axis is walked per input
+    /// and de-duplicated after (each walk charged as it ends, so a long list of inputs stops at
+    /// the budget).
     mutating func walkEach(_ axis: Axis, from list: [NodeID], _ test: NodeTest,
                            unique: Bool) throws(SelectorError) -> [NodeID] {
         // The tree is read through a local copy and the nodes collected by a visitor: a closure
